@@ -1,0 +1,133 @@
+/**
+ * The listing grid's view state as a pure reducer, kept in the URL query
+ * (page, pageSize, q, sorts, cols, includeInactive). Modelled on react-admin's queryReducer.
+ */
+export type SortDirection = 'asc' | 'desc';
+export interface SortItem { field: string; dir: SortDirection }
+
+export interface GridState {
+  page: number;
+  /** 0 means no paging. */
+  pageSize: number;
+  q: string;
+  sorts: SortItem[];
+  /** Visible columns; null means the screen's default set. */
+  cols: string[] | null;
+  includeInactive: boolean;
+}
+
+export interface GridDefaults {
+  pageSize: number;
+  sorts: SortItem[];
+}
+
+export type GridAction =
+  | { type: 'setPage'; page: number; lastPage?: number }
+  | { type: 'setPageSize'; pageSize: number }
+  | { type: 'setSearch'; q: string }
+  | { type: 'toggleSort'; field: string; multiSort: boolean }
+  | { type: 'setColumns'; cols: string[] | null }
+  | { type: 'setIncludeInactive'; includeInactive: boolean };
+
+/** Keeps a page within 1..lastPage (lastPage of 0 items is 1). */
+export function clampPage(page: number, lastPage = Number.POSITIVE_INFINITY): number {
+  const last = Math.max(1, lastPage);
+  if (!Number.isFinite(page)) return 1;
+  return Math.min(Math.max(1, Math.trunc(page)), last);
+}
+
+export function lastPageOf(totalCount: number, pageSize: number): number {
+  if (pageSize <= 0) return 1;
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}
+
+export function toggleSort(sorts: SortItem[], field: string, multiSort: boolean): SortItem[] {
+  const existing = sorts.find((s) => s.field === field);
+  const toggled: SortItem = { field, dir: existing?.dir === 'asc' ? 'desc' : 'asc' };
+  if (!multiSort) return [toggled];
+  return existing ? sorts.map((s) => (s.field === field ? toggled : s)) : [...sorts, toggled];
+}
+
+export function gridReducer(state: GridState, action: GridAction): GridState {
+  switch (action.type) {
+    case 'setPage':
+      return { ...state, page: clampPage(action.page, action.lastPage) };
+    case 'setPageSize':
+      return { ...state, pageSize: Math.max(0, Math.trunc(action.pageSize)), page: 1 };
+    case 'setSearch':
+      return state.q === action.q ? state : { ...state, q: action.q, page: 1 };
+    case 'toggleSort':
+      return { ...state, sorts: toggleSort(state.sorts, action.field, action.multiSort), page: 1 };
+    case 'setColumns':
+      return { ...state, cols: action.cols };
+    case 'setIncludeInactive':
+      return { ...state, includeInactive: action.includeInactive, page: 1 };
+  }
+}
+
+export function initialGridState(defaults: GridDefaults): GridState {
+  return { page: 1, pageSize: defaults.pageSize, q: '', sorts: defaults.sorts, cols: null, includeInactive: false };
+}
+
+/** "LastName,asc,FirstName,desc": field,direction pairs. Unknown directions are dropped. */
+export function parseSorts(text: string | null): SortItem[] {
+  if (!text) return [];
+  const parts = text.split(',');
+  const sorts: SortItem[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const field = parts[i].trim();
+    const dir = parts[i + 1].trim().toLowerCase();
+    if (field && (dir === 'asc' || dir === 'desc') && !sorts.some((s) => s.field === field)) {
+      sorts.push({ field, dir });
+    }
+  }
+  return sorts;
+}
+
+export function formatSorts(sorts: SortItem[]): string {
+  return sorts.map((s) => `${s.field},${s.dir}`).join(',');
+}
+
+function nonNegativeInt(text: string | null, fallback: number): number {
+  if (text === null || text.trim() === '') return fallback;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+export function parseGridQuery(params: URLSearchParams, defaults: GridDefaults): GridState {
+  const sorts = params.has('sorts') ? parseSorts(params.get('sorts')) : defaults.sorts;
+  const cols = params.get('cols');
+  return {
+    page: clampPage(nonNegativeInt(params.get('page'), 1)),
+    pageSize: nonNegativeInt(params.get('pageSize'), defaults.pageSize),
+    q: params.get('q') ?? '',
+    sorts,
+    cols: cols === null ? null : cols.split(',').filter(Boolean),
+    includeInactive: params.get('includeInactive') === 'true',
+  };
+}
+
+/** Query string for the state, leaving out what equals the defaults; commas stay readable. */
+export function formatGridQuery(state: GridState, defaults: GridDefaults): string {
+  const entries: Array<[string, string]> = [];
+  if (state.page !== 1) entries.push(['page', String(state.page)]);
+  if (state.pageSize !== defaults.pageSize) entries.push(['pageSize', String(state.pageSize)]);
+  if (state.q) entries.push(['q', state.q]);
+  if (formatSorts(state.sorts) !== formatSorts(defaults.sorts)) entries.push(['sorts', formatSorts(state.sorts)]);
+  if (state.cols) entries.push(['cols', state.cols.join(',')]);
+  if (state.includeInactive) entries.push(['includeInactive', 'true']);
+  return entries.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
+}
+
+/** The list call's query: the state as the server reads it (always explicit). */
+export function listRequestQuery(state: GridState, visibleColumns: string[]): string {
+  const params = new URLSearchParams({
+    page: String(state.page),
+    pageSize: String(state.pageSize),
+    q: state.q,
+    sorts: formatSorts(state.sorts),
+    cols: visibleColumns.join(','),
+    includeInactive: String(state.includeInactive),
+  });
+  return params.toString();
+}

@@ -1,0 +1,54 @@
+import type { ErrorObject } from 'ajv';
+import screenSchema from '../../metadata/screen.schema.json' with { type: 'json' };
+import type { ScreenDocument } from '../../metadata/types/ScreenDocument.ts';
+import { createAjv } from './ajv.ts';
+
+export type { ScreenDocument };
+export type ListDefinition = NonNullable<ScreenDocument['list']>;
+export type ColumnDefinition = ListDefinition['columns'][number];
+
+export interface MetadataFault {
+  /** JSON pointer to the fault inside the document ('' is the document itself). */
+  pointer: string;
+  message: string;
+}
+
+const validateAgainstMetaSchema = createAjv({ useDefaults: false }).compile(screenSchema);
+
+function faultOf(error: ErrorObject): MetadataFault {
+  const pointer = error.keyword === 'additionalProperties'
+    ? `${error.instancePath}/${String(error.params.additionalProperty)}`
+    : error.instancePath;
+  const detail = error.keyword === 'additionalProperties' ? 'is not allowed' : error.message ?? 'is invalid';
+  return { pointer, message: detail };
+}
+
+/** Checks beyond the meta-schema: references between parts of one document. */
+function crossReferenceFaults(doc: ScreenDocument): MetadataFault[] {
+  const faults: MetadataFault[] = [];
+  const columns = doc.list?.columns ?? [];
+  const fields = new Set(columns.map((c) => c.field));
+  columns.forEach((column, i) => {
+    if (columns.findIndex((c) => c.field === column.field) !== i) {
+      faults.push({ pointer: `/list/columns/${i}/field`, message: `duplicate column ${column.field}` });
+    }
+  });
+  doc.list?.defaultSort?.forEach((sort, i) => {
+    const column = columns.find((c) => c.field === sort.field);
+    if (!column?.sortable) {
+      faults.push({ pointer: `/list/defaultSort/${i}/field`, message: `${sort.field} is not a sortable column` });
+    }
+  });
+  const { pageSizes, defaultPageSize } = doc.list ?? {};
+  if (pageSizes && defaultPageSize !== undefined && !pageSizes.includes(defaultPageSize)) {
+    faults.push({ pointer: '/list/defaultPageSize', message: `must be one of pageSizes (${pageSizes.join(', ')})` });
+  }
+  if (fields.size === 0 && doc.list) faults.push({ pointer: '/list/columns', message: 'needs at least one column' });
+  return faults;
+}
+
+/** Every fault of a screen document, each with the JSON pointer of where it is. */
+export function screenDocumentFaults(doc: unknown): MetadataFault[] {
+  if (!validateAgainstMetaSchema(doc)) return (validateAgainstMetaSchema.errors ?? []).map(faultOf);
+  return crossReferenceFaults(doc as unknown as ScreenDocument);
+}

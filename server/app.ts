@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AnySchema, ValidateFunction } from 'ajv';
+import type { Knex } from 'knex';
+import { createAjv } from '../engine/core/ajv.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/knex.ts';
+import { loadMetadata, type MetadataRegistry } from './metadata/registry.ts';
+import { jwtSecret } from './bootstrap/jwt-secret.ts';
+import { ensureMasterAdmin, type MasterAdminResult } from './bootstrap/master-admin.ts';
+import errors from './plugins/errors.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import openapi from './plugins/openapi.ts';
+import accessControl from './plugins/access.ts';
+import staticUi from './plugins/static-ui.ts';
+import authRoutes from './modules/auth/routes.ts';
+import appRoutes from './modules/app/routes.ts';
+import metadataRoutes from './modules/metadata/routes.ts';
+import userRoutes from './modules/users/routes.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Told once when the first start created the master administrator. */
+  onMasterAdmin?: (result: MasterAdminResult) => void;
+  /** Use this metadata instead of reading metadata/ (tests). */
+  registry?: MetadataRegistry;
+}
+
+/** Bodies are validated strictly; query strings and params are text, so they are coerced to the schema's types. */
+function schemaValidators() {
+  const body = createAjv({ coerceTypes: false });
+  const text = createAjv({ coerceTypes: 'array' });
+  const compiled = new WeakMap<object, ValidateFunction>();
+  return ({ schema, httpPart }: { schema: AnySchema; httpPart?: string }) => {
+    const ajv = httpPart === 'body' ? body : text;
+    const key = schema as object;
+    let validate = compiled.get(key);
+    if (!validate) {
+      const { $id: _id, ...withoutId } = schema as Record<string, unknown>;
+      validate = ajv.compile(withoutId);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+}
+
+/** The whole server: used by main and by the tests. Opens and migrates the database, and closes it on app.close(). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const registry = options.registry ?? (await loadMetadata());
+  const db: Knex = await openDatabase(config);
+  try {
+    const admin = await ensureMasterAdmin(db, config.adminPassword);
+    if (admin.created) options.onMasterAdmin?.(admin);
+    const secret = await jwtSecret(config);
+    const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+    app.decorate('db', db);
+    app.decorate('config', config);
+    app.decorate('registry', registry);
+    app.addHook('onClose', async () => db.destroy());
+    app.setValidatorCompiler(schemaValidators());
+    await app.register(errors);
+    await app.register(securityHeaders);
+    await app.register(openapi);
+    await app.register(accessControl, { secret });
+    await app.register(authRoutes);
+    await app.register(appRoutes);
+    await app.register(metadataRoutes);
+    await app.register(userRoutes);
+    await app.register(staticUi, { uiDir: config.uiDir });
+    await app.ready();
+    return app;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdir, access, constants } from 'node:fs/promises';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { toSnakeCase, rowToWire } from './naming.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Config } from '../config.ts';
+import { StartupError } from '../startup-error.ts';
+
+// bigint (counts) as numbers: they stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+const wireNames: Pick<Knex.Config, 'wrapIdentifier' | 'postProcessResponse'> = {
+  wrapIdentifier: (value, origImpl) => origImpl(toSnakeCase(value)),
+  postProcessResponse: (result) => rowToWire(result),
+};
+
+/** A PGlite client that leaves the shared PGlite open when its knex is destroyed. */
+class BorrowedPgLite extends ClientPgLite {
+  override async destroyRawConnection(): Promise<void> {}
+}
+
+export async function ensureWritableDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL (not a valid URL)';
+  }
+}
+
+interface Connection {
+  /** A knex speaking database names, for migrations; destroy it when done. */
+  plain(): Knex;
+  /** The application's knex, speaking wire names. */
+  app(): Knex;
+}
+
+async function postgresConnection(url: string): Promise<Connection> {
+  const probe = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  try {
+    await probe.raw('select 1');
+  } catch (error) {
+    throw new StartupError(`cannot connect to the database at ${describeUrl(url)}: ${(error as Error).message}`);
+  } finally {
+    await probe.destroy();
+  }
+  return {
+    plain: () => knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } }),
+    app: () => knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, ...wireNames }),
+  };
+}
+
+async function pgliteConnection(config: Config): Promise<Connection> {
+  let dir: string | undefined;
+  if (!config.inMemoryDatabase) {
+    await ensureWritableDir(config.dataDir);
+    dir = path.join(config.dataDir, 'pgdata');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (error) {
+    throw new StartupError(`cannot open the embedded database in ${dir ?? 'memory'}: ${(error as Error).message}`);
+  }
+  const connection = () => ({ pglite }) as object;
+  return {
+    plain: () => knexFactory({ client: BorrowedPgLite, dialect: 'postgres', connection }),
+    // knex-pglite fixes its pool at one connection: queries queue, as PGlite serves one at a time.
+    app: () => knexFactory({ client: ClientPgLite, dialect: 'postgres', connection, ...wireNames }),
+  };
+}
+
+/** knex on PostgreSQL when DATABASE_URL is set, else on PGlite in DATA_DIR (or in memory); migrated to the latest. */
+export async function openDatabase(config: Config): Promise<Knex> {
+  const connection = config.databaseUrl ? await postgresConnection(config.databaseUrl) : await pgliteConnection(config);
+  const plain = connection.plain();
+  try {
+    await migrateToLatest(plain);
+  } finally {
+    await plain.destroy();
+  }
+  return connection.app();
+}

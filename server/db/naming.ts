@@ -1,0 +1,23 @@
+/**
+ * The one place where wire names (the specification's PascalCase: UserName, IsActive) and database
+ * names (snake_case: user_name, is_active) meet. knex calls these for every identifier and row.
+ */
+export function toSnakeCase(name: string): string {
+  if (name === '*' || name.includes('"')) return name;
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+export function toPascalCase(name: string): string {
+  return name.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+export function rowToWire(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rowToWire);
+  if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[toPascalCase(key)] = v;
+  return out;
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import routeEntry from '../../../metadata/entities/RouteEntry.json' with { type: 'json' };
+import { modulesOf, hasModuleAccess } from '../access/module-access.ts';
+import { routeTableFor } from './route-table.ts';
+
+export default async function appRoutes(app: FastifyInstance) {
+  app.get('/api/App/GetRoutes', {
+    config: { access: 'session' },
+    schema: { tags: ['app'], summary: 'The named routes the signed-in user may open.', response: { 200: { type: 'array', items: routeEntry } } },
+  }, async (request) => routeTableFor(app.registry, await modulesOf(app.db, request.principal!)));
+
+  app.get<{ Querystring: { moduleName: string } }>('/api/Authorize/ModuleAccess', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['access'],
+      summary: 'Whether the signed-in user holds the module.',
+      querystring: { type: 'object', required: ['moduleName'], properties: { moduleName: { type: 'string', maxLength: 100 } } },
+      response: { 200: { type: 'boolean' } },
+    },
+  }, async (request) => hasModuleAccess(app.db, request.principal!, request.query.moduleName));
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
+import { hasModuleAccess } from '../access/module-access.ts';
+import { messages } from '../../plugins/access.ts';
+
+/** Screen documents with their entity schema: the client renders every ordinary screen from these. */
+export default async function metadataRoutes(app: FastifyInstance) {
+  app.get<{ Params: { id: string } }>('/api/metadata/screens/:id', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['metadata'],
+      summary: 'A screen document and the JSON Schema of its entity.',
+      params: { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z][a-zA-Z0-9-]*$' } } },
+    },
+  }, async (request) => {
+    const screen = app.registry.screens.get(request.params.id);
+    if (!screen) throw HttpError.of(404, `There is no screen ${request.params.id}.`);
+    if (screen.module && !(await hasModuleAccess(app.db, request.principal!, screen.module))) throw HttpError.of(403, messages.noAccess);
+    return { Screen: screen, Schema: app.registry.entities.get(screen.entity) };
+  });
+}

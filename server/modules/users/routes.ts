@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import user from '../../../metadata/entities/User.json' with { type: 'json' };
+import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list-query.ts';
+
+export default async function userRoutes(app: FastifyInstance) {
+  const screen = app.registry.screen('users');
+  const list = screen.list!;
+  const rowSchema = { ...user, required: [] };
+
+  app.get<{ Querystring: ListQuery }>('/api/users', {
+    config: { access: { module: 'RegisterUser' } },
+    schema: {
+      tags: ['users'],
+      summary: 'Users, paged, sorted and searched over the columns the user list declares.',
+      querystring: listQuerySchema,
+      response: { 200: listResponseSchema(rowSchema) },
+    },
+  }, async (request) =>
+    runList(app.db('users'), list, { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query),
+  );
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error.ts';
+import { findLiveSession, touchSession } from '../modules/sessions/session-store.ts';
+import { hasModuleAccess } from '../modules/access/module-access.ts';
+import type { Access } from '../types.ts';
+
+/** Tokens are short-lived; a request with one older than this gets a fresh one in the response header. */
+export const tokenLifetimeSeconds = 30 * 60;
+const refreshAfterSeconds = 5 * 60;
+export const refreshedTokenHeader = 'x-auth-token';
+
+export const messages = {
+  noSession: 'Your authentication has expired. Please log in again.',
+  noAccess: "You don't have permission to this page.",
+};
+
+function describeAccess(access: Access): string {
+  return typeof access === 'string' ? access : `module ${access.module}`;
+}
+
+/**
+ * Deny by default: every /api route declares `config.access`, checked here on every request against the
+ * session row (so an ended session is refused on its next request, on any server process).
+ */
+export default fp(async function accessControl(app, options: { secret: string }) {
+  await app.register(jwt, { secret: options.secret, sign: { expiresIn: tokenLifetimeSeconds } });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    const detail = describeAccess(access);
+    route.schema = { ...route.schema, description: [route.schema?.description, `Access: ${detail}.`].filter(Boolean).join(' ') };
+    if (access === 'public') route.schema.security = [];
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    let claims;
+    try {
+      claims = await request.jwtVerify<{ sid: string; iat: number }>();
+    } catch {
+      throw HttpError.of(401, messages.noSession);
+    }
+    const session = await findLiveSession(app.db, claims.sid);
+    const headerSession = request.headers['session-id'];
+    if (!session || (typeof headerSession === 'string' && headerSession !== session.SessionId)) {
+      throw HttpError.of(401, messages.noSession);
+    }
+    request.principal = session;
+    if (typeof access === 'object' && !(await hasModuleAccess(app.db, session, access.module))) {
+      throw HttpError.of(403, messages.noAccess);
+    }
+    await touchSession(app.db, session.SessionId, session.LastSeen);
+    if (Date.now() / 1000 - claims.iat > refreshAfterSeconds) {
+      reply.header(refreshedTokenHeader, await reply.jwtSign({ sid: session.SessionId }));
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The built UI, with a history fallback: any GET for a page (not /api, not a file) gets index.html,
+ * so URLs carry no hash and a reload on /user?page=2 works.
+ */
+export default fp(async function staticUi(app, options: { uiDir: string }) {
+  const index = path.join(options.uiDir, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn(`no built UI in ${options.uiDir}: run \`npm run build\` (npm start does it for you)`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.uiDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, file) => {
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/docs') && !path.extname(url);
+    if (isPage && request.routeOptions.url === undefined) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import type { MetadataRegistry } from './metadata/registry.ts';
+
+/**
+ * What a route needs: 'public' (anyone), 'session' (any signed-in user) or a module.
+ * Every /api route must say; a route that does not is a start-up error.
+ */
+export type Access = 'public' | 'session' | { module: string };
+
+/** The signed-in user behind a request, read from the session row on every request. */
+export interface Principal {
+  SessionId: string;
+  InstanceId: string;
+  UserId: number;
+  UserName: string;
+  IsMaster: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyInstance {
+    db: Knex;
+    config: Config;
+    registry: MetadataRegistry;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sid: string };
+    user: { sid: string; iat: number; exp: number };
+  }
+}
