@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:e2e`: a real Chromium against a real server with the built UI. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['test/e2e/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
