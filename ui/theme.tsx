@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#1f5fa8' },
+    secondary: { main: '#5c6b7a' },
+    background: { default: '#f4f6f9' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.6rem', fontWeight: 600 },
+    h2: { fontSize: '1.3rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { size: 'small' } },
+  },
+});
+
+/** The product's look, for the app, Storybook and component tests alike. */
+export function AppTheme({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
