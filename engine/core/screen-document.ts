@@ -43,6 +43,10 @@ function crossReferenceFaults(doc: ScreenDocument): MetadataFault[] {
   if (pageSizes && defaultPageSize !== undefined && !pageSizes.includes(defaultPageSize)) {
     faults.push({ pointer: '/list/defaultPageSize', message: `must be one of pageSizes (${pageSizes.join(', ')})` });
   }
+  const rowClick = doc.list?.rowClick;
+  if ((rowClick === 'update' || rowClick === 'read') && !doc.routes[rowClick]) {
+    faults.push({ pointer: '/list/rowClick', message: `opens the ${rowClick} route, which /routes does not declare` });
+  }
   if (fields.size === 0 && doc.list) faults.push({ pointer: '/list/columns', message: 'needs at least one column' });
   return faults;
 }

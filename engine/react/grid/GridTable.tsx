@@ -1,0 +1,64 @@
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import type { ColumnDefinition } from '../../core/screen-document.ts';
+import type { SortItem } from '../../core/grid-state.ts';
+import { formatCell } from './cell-format.ts';
+
+export interface GridTableProps<Row> {
+  columns: ColumnDefinition[];
+  rows: Row[];
+  idField: string;
+  sorts: SortItem[];
+  emptyMessage: string;
+  loading: boolean;
+  onSort: (field: string) => void;
+  onRowClick?: (row: Row) => void;
+}
+
+/** The table itself: sortable headers (with the order of each sort when several apply) and clickable rows. */
+export function GridTable<Row extends Record<string, unknown>>({ columns, rows, idField, sorts, emptyMessage, loading, onSort, onRowClick }: GridTableProps<Row>) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-busy={loading}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => {
+              const index = sorts.findIndex((s) => s.field === c.field);
+              const sort = sorts[index];
+              return (
+                <TableCell key={c.field} sortDirection={sort?.dir ?? false} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {c.sortable ? (
+                    <TableSortLabel active={Boolean(sort)} direction={sort?.dir ?? 'asc'} onClick={() => onSort(c.field)}>
+                      {c.label}
+                      {sort && sorts.length > 1 && <Box component="sup" sx={{ ml: 0.5, fontSize: 10 }}>{index + 1}</Box>}
+                      {sort && <Box component="span" sx={visuallyHidden}>{sort.dir === 'desc' ? ', sorted descending' : ', sorted ascending'}</Box>}
+                    </TableSortLabel>
+                  ) : c.label}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && !loading && (
+            <TableRow>
+              <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{emptyMessage}</TableCell>
+            </TableRow>
+          )}
+          {rows.map((row) => (
+            <TableRow
+              key={String(row[idField])}
+              hover={Boolean(onRowClick)}
+              tabIndex={onRowClick ? 0 : undefined}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row) : undefined}
+              sx={{ cursor: onRowClick ? 'pointer' : undefined, opacity: row.IsActive === false ? 0.6 : 1 }}
+            >
+              {columns.map((c) => <TableCell key={c.field}>{formatCell(row[c.field], c)}</TableCell>)}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

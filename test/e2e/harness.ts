@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
+
+export const adminPassword = 'E2eAdmin123';
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const screenshotDir = path.resolve('test-results/screenshots');
+
+/** The real server with the built UI on a free port, on a fresh in-memory PGlite. */
+export async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const config = { ...configFromEnv({}), inMemoryDatabase: true, adminPassword, jwtSecret: 'e2e-secret-e2e-secret-e2e-secret', port: 0 };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, so a test can insist there were none. */
+export async function openPage(browser: Browser): Promise<{ page: Page; consoleErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { page, consoleErrors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export async function signInThroughForm(page: Page, baseUrl: string, userName = 'admin', password = adminPassword): Promise<void> {
+  await page.getByLabel('User Name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+}

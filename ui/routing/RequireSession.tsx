@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../stores/session.ts';
+import { restoreSession } from '../api/session-calls.ts';
+import { ApiError } from '../api/client.ts';
+import { LoadingScreen } from '../screens/LoadingScreen.tsx';
+import { FailureScreen } from '../screens/FailureScreen.tsx';
+
+/**
+ * Guards every private path: without a session the user goes to /login, which brings them back here
+ * after sign-in; with a stored token the session is restored (routes fetched) before anything mounts.
+ */
+export function RequireSession() {
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const routes = useSession((s) => s.routes);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!token || routes) return;
+    let cancelled = false;
+    restoreSession().catch((error: unknown) => {
+      if (cancelled) return;
+      if (error instanceof ApiError && error.status === 401) return; // the store has ended the session
+      setFailure(error instanceof ApiError ? error.message : 'A system error has occurred. Please refresh your browser and try again.');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, routes]);
+
+  if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (failure) return <FailureScreen message={failure} />;
+  if (!routes) return <LoadingScreen />;
+  return <Outlet />;
+}

@@ -1,0 +1,11 @@
+import { Alert, Box, Button } from '@mui/material';
+
+export function FailureScreen({ message }: { message: string }) {
+  return (
+    <Box sx={{ p: 4, maxWidth: 640 }}>
+      <Alert severity="error" action={<Button color="inherit" onClick={() => window.location.reload()}>Reload</Button>}>
+        {message}
+      </Alert>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { NavLink } from 'react-router';
+import { Drawer, List, ListItemButton, ListItemIcon, ListItemText, Toolbar } from '@mui/material';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import ListIcon from '@mui/icons-material/ListAltOutlined';
+import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
+
+export const sideNavWidth = 232;
+
+/** Home and every list screen the user may open. (The administrator-built menu replaces this list when menus exist.) */
+export function SideNav({ routes, open, onClose }: { routes: RouteEntry[]; open: boolean; onClose: () => void }) {
+  const items = [
+    { to: '/home', label: 'Home', icon: <HomeIcon /> },
+    ...routes.filter((r) => r.Name.endsWith('.list')).map((r) => ({ to: r.Url, label: r.Title ?? r.Name, icon: <ListIcon /> })),
+  ];
+  const list = (
+    <List component="nav" aria-label="Main menu" sx={{ px: 1 }}>
+      {items.map((item) => (
+        <ListItemButton
+          key={item.to}
+          component={NavLink}
+          to={item.to}
+          onClick={onClose}
+          sx={{ borderRadius: 1, mb: 0.5, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+        >
+          <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+  const paper = { width: sideNavWidth, boxSizing: 'border-box' as const };
+  return (
+    <>
+      <Drawer variant="temporary" open={open} onClose={onClose} sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}>
+        {list}
+      </Drawer>
+      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }} open>
+        <Toolbar />
+        {list}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppBar, Avatar, Box, IconButton, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useSession } from '../stores/session.ts';
+import { signOut } from '../api/session-calls.ts';
+
+/** Page title and the profile menu (spec 1: Your Account, Logout). */
+export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () => void }) {
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const routes = useSession((s) => s.routes) ?? [];
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const hasYourAccount = routes.some((r) => r.Url === '/youraccount');
+  const initials = `${user?.FirstName?.[0] ?? ''}${user?.LastName?.[0] ?? ''}` || '?';
+
+  async function logout() {
+    setAnchor(null);
+    await signOut();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" aria-label="Open navigation" onClick={onToggleNav} sx={{ display: { md: 'none' } }}>
+          <MenuIcon />
+        </IconButton>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main', mr: 2 }}>Administration</Typography>
+        <Typography variant="subtitle1" component="div" sx={{ flexGrow: 1 }} noWrap>{title}</Typography>
+        <Tooltip title="Your profile">
+          <IconButton aria-label={`Profile menu for ${user?.UserName ?? ''}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+            <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>{initials}</Avatar>
+          </IconButton>
+        </Tooltip>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <Box sx={{ px: 2, py: 1 }}>
+            <ListItemText primary={`${user?.FirstName ?? ''} ${user?.LastName ?? ''}`} secondary={user?.UserName} />
+          </Box>
+          {hasYourAccount && <MenuItem onClick={() => { setAnchor(null); navigate('/youraccount'); }}>Your Account</MenuItem>}
+          <MenuItem onClick={() => void logout()}>Logout</MenuItem>
+        </Menu>
+      </Toolbar>
+    </AppBar>
+  );
+}
