@@ -1,5 +1,6 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import { addSpecKeywords } from './validation/add-spec-keywords.ts';
 
 /**
  * The one ajv configuration used by the browser (RJSF), the server (Fastify's validator) and the
@@ -14,5 +15,5 @@ export function createAjv(options: Options = {}): Ajv {
     ...options,
   });
   addFormats(ajv);
-  return ajv;
+  return addSpecKeywords(ajv);
 }

@@ -1,5 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import { message } from './messages.ts';
+import { catalogueRuleOf } from './validation/catalogue-rule.ts';
+import { ruleMessage } from './validation/rule-messages.ts';
+import { labelOf, pathSegments, schemaAt, type SchemaNode } from './validation/schema-node.ts';
 
 /** The specification's error item: the one error shape every failed call returns. */
 export interface ErrorItem {
@@ -8,48 +10,42 @@ export interface ErrorItem {
   ErrorCode: string | number;
 }
 
-interface SchemaLike {
-  properties?: Record<string, { title?: string } | boolean>;
-}
+/** The parts of a JSON Schema that messages are made from: titles, nested properties and items, `messages`. */
+export type SchemaLike = SchemaNode;
 
 /** Field name that an ajv error is about: the missing property, or the last segment of its path. */
 export function propertyNameOf(error: ErrorObject): string | null {
   if (error.keyword === 'required') return String(error.params.missingProperty);
-  const segments = error.instancePath.split('/').filter(Boolean);
+  const segments = pathSegments(error.instancePath);
   return segments.length ? segments[segments.length - 1] : null;
 }
 
-function labelOf(property: string | null, schema?: SchemaLike): string {
-  if (!property) return 'Value';
-  const prop = schema?.properties?.[property];
-  return (typeof prop === 'object' && prop.title) || property;
+/** The schema of the field an error is about; a flat lookup by name when the path cannot be followed. */
+function fieldSchemaOf(error: ErrorObject, root: SchemaNode | undefined, property: string | null): SchemaNode | undefined {
+  const segments = pathSegments(error.instancePath);
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  const flat = property ? root?.properties?.[property] : undefined;
+  return schemaAt(root, segments) ?? (typeof flat === 'object' ? flat : undefined);
 }
 
-/** One ajv error in the specification's words. */
+/** The label of a sibling of the field at `instancePath` (for comparisons with another field). */
+function siblingLabel(root: SchemaNode | undefined, instancePath: string, field: string): string {
+  const sibling = schemaAt(root, [...pathSegments(instancePath).slice(0, -1), field]) ?? schemaAt(root, [field]);
+  return labelOf(sibling, field);
+}
+
+/**
+ * One ajv error in the specification's words. The field's `title` fills {0} and the rule's value
+ * {1}; a `messages` object on the field's schema overrides the catalogue (see FieldMessages):
+ * `{ "title": "Role", "notEqualTo": -1, "messages": { "notEqualTo": "{0} is required." } }`.
+ */
 export function describeAjvError(error: ErrorObject, schema?: SchemaLike): string {
   const property = propertyNameOf(error);
-  const label = labelOf(property, schema);
+  const fieldSchema = fieldSchemaOf(error, schema, property);
+  const label = labelOf(fieldSchema, property);
+  const rule = catalogueRuleOf(error, label, (field) => siblingLabel(schema, error.instancePath, field));
+  if (rule) return ruleMessage(rule.key, error.keyword, label, rule.value, fieldSchema?.messages);
   switch (error.keyword) {
-    case 'required':
-      return message('required', [label]);
-    case 'minLength':
-      return Number(error.params.limit) === 1
-        ? message('required', [label])
-        : message('minLength', [label, Number(error.params.limit)]);
-    case 'maxLength':
-      return message('maxLength', [label, Number(error.params.limit)]);
-    case 'maximum':
-      return message('lessThanOrEqualTo', [label, Number(error.params.limit)]);
-    case 'exclusiveMaximum':
-      return message('lessThan', [label, Number(error.params.limit)]);
-    case 'minimum':
-      return message('greaterThanOrEqualTo', [label, Number(error.params.limit)]);
-    case 'exclusiveMinimum':
-      return message('greaterThan', [label, Number(error.params.limit)]);
-    case 'format':
-      return message('pattern', [label, String(error.params.format).replace(/-/g, ' ')]);
-    case 'pattern':
-      return message('pattern', [label, label]);
     case 'additionalProperties':
       return `Unknown field ${String(error.params.additionalProperty)}.`;
     case 'type':

@@ -30,6 +30,13 @@ export const defaultMessages = {
   textMaximum: 'You have exceeded the maximum character length allowable for this field.',
   noId: 'No id was provided.',
   loading: 'Loading, please wait...',
+  // Not worded by the specification: our words for rules it states without a message.
+  utcDate: '{0} must be sent as a UTC date and time (ending in Z, +00:00 or -00:00).',
+  notSpecified: 'Not Specified',
+  deactivatedOn: 'Deactivated on {0}',
+  lastUpdatedOn: 'Last updated on {0}',
+  createdOn: 'Created on {0}',
+  byUser: '{0} by {1}',
 } as const;
 
 export type MessageKey = keyof typeof defaultMessages;
