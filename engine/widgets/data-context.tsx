@@ -1,0 +1,92 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SelectOption } from './shared/types.ts';
+
+/** A country from the server: the United States is recognised by its Name 'UNITED STATES'. */
+export interface Country { Id: number; Name: string }
+
+/** A state of the United States. */
+export interface UsState { Id: number; Name: string; Abbreviation?: string }
+
+/** An uploaded file's record (spec 3 "Uploaded file"). */
+export interface UploadedFile {
+  Id?: number;
+  Name: string;
+  Description: string;
+  FileName: string;
+  UserFileName: string;
+  IsActive: boolean;
+}
+
+/** Which upload endpoint a file goes to: files carry a name and description, images and the client logo only the file. */
+export type UploadKind = 'file' | 'image' | 'clientlogo';
+
+/** One level of a wizard hierarchy (spec 3 "Wizard node" config: Name and ChildApiUrl). */
+export interface WizardLevel { Name: string; ChildApiUrl: string }
+
+/** A wizard node as the server sends it. */
+export interface WizardNodeData { Id: number; Name: string; ParentId: number | null }
+
+/**
+ * Everything the widget library needs from the server. The application implements it over its API
+ * client; stories and tests pass fakes. Each method is one call of spec 3 section 7 "Widget support".
+ */
+export interface WidgetDataSource {
+  /** GET all countries. */
+  loadCountries(): Promise<Country[]>;
+  /** GET all states. */
+  loadStates(): Promise<UsState[]>;
+  /** GET phone number types. */
+  loadPhoneNumberTypes(): Promise<SelectOption[]>;
+  /**
+   * Options of a named lookup. With `search`, only the options matching the text (big-data mode:
+   * the server is asked by search text and never for the whole list). With `ids`, just those options
+   * (to show the names of values already chosen in a lazy select).
+   */
+  loadOptions(source: string, query: { search?: string; ids?: number[] }): Promise<SelectOption[]>;
+  /** POST a file (multipart: file, and name and description for kind 'file'); reports progress 0..1. */
+  uploadFile(
+    file: File,
+    meta: { kind: UploadKind; name?: string; description?: string },
+    onProgress: (fraction: number) => void,
+  ): Promise<UploadedFile>;
+  /** GET verify file: true when the server still has it. */
+  verifyFile(fileName: string): Promise<boolean>;
+  /** GET file download by fileName and userFileName (the app triggers it through a hidden frame). */
+  downloadFile(fileName: string, userFileName: string): Promise<void>;
+  /** The image route's address for a stored image in a container. */
+  imageUrl(fileName: string, container: string): string;
+  /** One GET per hierarchy level, with the parent's Id (null for the top level). */
+  loadWizardLevel(level: WizardLevel, parentId: number | null): Promise<WizardNodeData[]>;
+  /** The global file size cap in MB that no field's maxFileSizeMB may exceed. */
+  maxFileSizeMB: number;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`WidgetDataSource.${name} is not provided: wrap the form in <WidgetDataProvider>.`);
+}
+
+/** The source used when no provider is present: every call fails loudly rather than returning nothing. */
+export const missingDataSource: WidgetDataSource = {
+  loadCountries: async () => notProvided('loadCountries'),
+  loadStates: async () => notProvided('loadStates'),
+  loadPhoneNumberTypes: async () => notProvided('loadPhoneNumberTypes'),
+  loadOptions: async () => notProvided('loadOptions'),
+  uploadFile: async () => notProvided('uploadFile'),
+  verifyFile: async () => notProvided('verifyFile'),
+  downloadFile: async () => notProvided('downloadFile'),
+  imageUrl: () => notProvided('imageUrl'),
+  loadWizardLevel: async () => notProvided('loadWizardLevel'),
+  maxFileSizeMB: 1024,
+};
+
+const WidgetDataContext = createContext<WidgetDataSource>(missingDataSource);
+
+/** Supplies the server calls to every widget below it. */
+export function WidgetDataProvider({ source, children }: { source: WidgetDataSource; children: ReactNode }) {
+  return <WidgetDataContext.Provider value={source}>{children}</WidgetDataContext.Provider>;
+}
+
+/** The server calls of the nearest WidgetDataProvider. */
+export function useWidgetData(): WidgetDataSource {
+  return useContext(WidgetDataContext);
+}

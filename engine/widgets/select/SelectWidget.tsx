@@ -1,0 +1,84 @@
+import { useEffect, useMemo } from 'react';
+import { MenuItem, TextField } from '@mui/material';
+import type { WidgetProps } from '@rjsf/utils';
+import { BigDataAutocomplete } from '../big-data/BigDataAutocomplete.tsx';
+import { isBigData } from '../big-data/logic.ts';
+import { useAsync } from '../shared/use-async.ts';
+import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
+import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
+import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
+
+/**
+ * Single select (ui:widget "select"). Its value is the chosen option's Id, -1 for 'Please Select'.
+ * ui:options: `options` (fixed list) or `source` (server lookup), `lazy` for server search.
+ */
+export function SelectWidget(props: WidgetProps) {
+  const { id, value, required = false, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus } = props;
+  const config = props.options as OptionSourceConfig;
+  const lazy = config.lazy === true;
+  const loaded = useOptions(config);
+  const bigData = isBigData(loaded.options.length, lazy);
+  const error = (rawErrors?.length ?? 0) > 0;
+  const shownLabel = hideLabel ? undefined : label;
+
+  // Placeholder when empty; auto-select the only option of a required select (lazy lists are never
+  // known in full, so they are left alone).
+  useEffect(() => {
+    if (loaded.loading || lazy) return;
+    const resolved = resolveSelectValue(value, loaded.options, required);
+    if (resolved !== value) onChange(resolved);
+  }, [loaded.loading, loaded.options, value, required, lazy, onChange]);
+
+  // A lazy select knows only the chosen Id: ask the server for its name.
+  const chosenId = isSelected(value) ? Number(value) : null;
+  const known = loaded.options.find((o) => o.Id === chosenId);
+  const resolved = useAsync(
+    lazy && chosenId !== null && !known && loaded.resolve ? () => loaded.resolve!([chosenId]) : null,
+    `${chosenId}`,
+  );
+  const chosen: SelectOption | null = known ?? resolved.data?.find((o) => o.Id === chosenId) ?? null;
+
+  const shown = useMemo(() => withPlaceholder(loaded.options), [loaded.options]);
+
+  if (bigData) {
+    return (
+      <BigDataAutocomplete
+        id={id}
+        label={shownLabel}
+        required={required}
+        disabled={disabled || readonly}
+        error={error}
+        autoFocus={autofocus}
+        options={loaded.options}
+        lazy={lazy}
+        search={loaded.search}
+        value={chosen}
+        onChange={(o) => onChange(o ? o.Id : PLACEHOLDER_ID)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    );
+  }
+  return (
+    <TextField
+      id={id}
+      select
+      fullWidth
+      label={shownLabel}
+      required={required}
+      disabled={disabled || readonly}
+      error={error}
+      autoFocus={autofocus}
+      value={isSelected(value) && shown.some((o) => o.Id === Number(value)) ? Number(value) : PLACEHOLDER_ID}
+      onChange={(e) => onChange(Number(e.target.value))}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
+      {shown.map((o) => (
+        <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked}>
+          {o.Name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,14 @@
+import { widgetMessages } from './messages.ts';
+
+/** A server-side check of one value (for example, user name uniqueness): resolves to an error message or nothing. */
+export type AsyncValidatorFn<V = unknown> = (value: V) => Promise<string | null | undefined>;
+
+/**
+ * Runs a field's asynchronous validator. A field configured for one without the function itself
+ * reports 'MISSING ASYNC VALIDATOR FUNCTION' as its error, so the misconfiguration shows on screen
+ * instead of the field silently passing.
+ */
+export async function runAsyncValidator<V>(fn: AsyncValidatorFn<V> | undefined | null, value: V): Promise<string | null> {
+  if (typeof fn !== 'function') return widgetMessages.missingAsyncValidator;
+  return (await fn(value)) ?? null;
+}

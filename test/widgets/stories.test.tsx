@@ -1,0 +1,29 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { composeStories } from '@storybook/react-vite';
+import type { Meta, StoryFn } from '@storybook/react-vite';
+import { setProjectAnnotations } from '@storybook/react-vite';
+import preview from '../../.storybook/preview.tsx';
+
+setProjectAnnotations(preview);
+
+// Every story module of the widget library: a new stories file is picked up without touching this test.
+const modules = import.meta.glob<Record<string, unknown> & { default: Meta }>('../../stories/widgets/*.stories.tsx', { eager: true });
+
+let errors: unknown[][];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(Object.entries(modules))('%s', (_path, module) => {
+  const stories = Object.entries(composeStories(module as never)) as Array<[string, StoryFn & { run?: () => Promise<void> }]>;
+  it.each(stories.map(([name, story]) => [name, story] as const))('%s renders without errors', async (_name, Story) => {
+    const { container } = render(<Story />);
+    // Let async loads (fake server calls, debounces) settle so their errors surface here too.
+    await act(async () => { await new Promise((r) => setTimeout(r, 300)); });
+    expect(container.innerHTML.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+});
