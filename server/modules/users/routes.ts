@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
+import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list-query.ts';
 
 export default async function userRoutes(app: FastifyInstance) {
   const screen = app.registry.screen('users');
   const list = screen.list!;
-  const rowSchema = { ...user, required: [] };
+  const rowSchema = rowSchemaOf(user);
 
   app.get<{ Querystring: ListQuery }>('/api/users', {
     config: { access: { module: 'RegisterUser' } },

@@ -1,0 +1,33 @@
+import { parseSorts } from '../../core/grid-state.ts';
+import type { ListDataSource } from './types.ts';
+
+/**
+ * A list data source over rows held in memory, answering the list call's query the way the server does
+ * (search over the given fields, multi-column sort, paging, inactive rows only on request).
+ * For small fixed lists, Storybook and component tests.
+ */
+export function memoryDataSource<Row extends Record<string, unknown>>(
+  rows: Row[],
+  options: { searchFields: string[]; delayMs?: number } = { searchFields: [] },
+): ListDataSource<Row> {
+  return async (query, signal) => {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+    const params = new URLSearchParams(query);
+    const q = (params.get('q') ?? '').toLowerCase();
+    let items = rows.filter((r) => params.get('includeInactive') === 'true' || r.IsActive !== false);
+    if (q) items = items.filter((r) => options.searchFields.some((f) => String(r[f] ?? '').toLowerCase().includes(q)));
+    const sorts = parseSorts(params.get('sorts'));
+    items = [...items].sort((a, b) => {
+      for (const s of sorts) {
+        const c = String(a[s.field] ?? '').localeCompare(String(b[s.field] ?? ''));
+        if (c) return s.dir === 'asc' ? c : -c;
+      }
+      return 0;
+    });
+    const pageSize = Number(params.get('pageSize') ?? 0);
+    const page = Number(params.get('page') ?? 1);
+    const Items = pageSize > 0 ? items.slice((page - 1) * pageSize, page * pageSize) : items;
+    return { Items, TotalCount: items.length, CircleAccess: [] };
+  };
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { ListingGrid } from '../../engine/react/grid/ListingGrid.tsx';
+import { memoryDataSource } from '../../engine/react/grid/memory-data-source.ts';
+import type { ListDataSource } from '../../engine/react/grid/types.ts';
+import users from '../../metadata/screens/users.json' with { type: 'json' };
+import type { ScreenDocument } from '../../engine/core/screen-document.ts';
+import { sampleUsers } from '../../stories/fixtures/sample-users.ts';
+
+const list = (users as ScreenDocument).list!;
+const rows = sampleUsers(137);
+
+let currentSearch = '';
+function LocationProbe() {
+  currentSearch = useLocation().search;
+  return null;
+}
+
+function renderGrid(url = '/user', source?: ListDataSource) {
+  const dataSource = vi.fn(source ?? memoryDataSource(rows, { searchFields: ['FirstName', 'LastName', 'UserName', 'EmailAddress'] }));
+  const utils = render(
+    <MemoryRouter initialEntries={[url]}>
+      <ListingGrid list={list} idField="UserId" dataSource={dataSource} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { ...utils, dataSource, lastQuery: () => new URLSearchParams(dataSource.mock.calls.at(-1)![0]) };
+}
+
+const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]).queryAllByRole('row');
+
+describe('listing grid', () => {
+  it('asks for the first page with the screen defaults and shows "Page X of Y" and "N of M"', async () => {
+    const { lastQuery } = renderGrid();
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(Object.fromEntries(lastQuery())).toMatchObject({ page: '1', pageSize: '50', sorts: 'LastName,asc', cols: 'LastName,FirstName,EmailAddress' });
+    const active = rows.filter((r) => r.IsActive).length;
+    expect(screen.getByText(`Page 1 of ${Math.ceil(active / 50)}`)).toBeTruthy();
+    expect(screen.getByText(`50 of ${active}`)).toBeTruthy();
+  });
+
+  it('hides User Name by default and shows it from the column chooser, keeping it in the URL', async () => {
+    renderGrid();
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(screen.queryByRole('columnheader', { name: /User Name/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: /User Name/ }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /User Name/ })).toBeTruthy());
+    expect(currentSearch).toContain('cols=LastName,FirstName,UserName,EmailAddress');
+  });
+
+  it('toggles a sort asc/desc, adds a second sort (multi-sort), and resets to page 1', async () => {
+    const { lastQuery } = renderGrid('/user?page=2');
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+    await userEvent.click(screen.getByRole('button', { name: /Last Name/ }));
+    await waitFor(() => expect(lastQuery().get('sorts')).toBe('LastName,desc'));
+    expect(lastQuery().get('page')).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: /First Name/ }));
+    await waitFor(() => expect(lastQuery().get('sorts')).toBe('LastName,desc,FirstName,asc'));
+    expect(currentSearch).toContain('sorts=LastName,desc,FirstName,asc');
+  });
+
+  it('pages with Next and Last and never past the last page', async () => {
+    const { lastQuery } = renderGrid('/user?pageSize=20');
+    await waitFor(() => expect(bodyRows()).toHaveLength(20));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    const last = String(Math.ceil(rows.filter((r) => r.IsActive).length / 20));
+    await waitFor(() => expect(lastQuery().get('page')).toBe(last));
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('clamps a page beyond the last one back to the last page', async () => {
+    const { lastQuery } = renderGrid('/user?page=99');
+    const last = String(Math.ceil(rows.filter((r) => r.IsActive).length / 50));
+    await waitFor(() => expect(lastQuery().get('page')).toBe(last));
+    expect(currentSearch).toBe(`?page=${last}`);
+  });
+
+  it('searches only after the user pauses typing for 1000 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { dataSource, lastQuery } = renderGrid();
+      await waitFor(() => expect(dataSource).toHaveBeenCalledTimes(1));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+      await act(async () => vi.advanceTimersByTime(900));
+      expect(dataSource).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTime(200));
+      await waitFor(() => expect(lastQuery().get('q')).toBe('ada'));
+      expect(dataSource).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the empty message and the data-service error', async () => {
+    renderGrid('/user', memoryDataSource([], { searchFields: [] }));
+    await waitFor(() => expect(screen.getByText('No users found.')).toBeTruthy());
+    renderGrid('/user', async () => {
+      throw new Error('down');
+    });
+    await waitFor(() => expect(screen.getByText('There was an issue contacting the data service.')).toBeTruthy());
+  });
+
+  it('changing the page size goes back to page 1', async () => {
+    const { lastQuery } = renderGrid('/user?page=2');
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await userEvent.click(screen.getByRole('option', { name: '10' }));
+    await waitFor(() => expect(lastQuery().get('pageSize')).toBe('10'));
+    expect(lastQuery().get('page')).toBe('1');
+  });
+});

@@ -1,0 +1,41 @@
+import { mkdtemp, mkdir, writeFile, cp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMetadata, metadataDir } from '../../server/metadata/registry.ts';
+import { StartupError } from '../../server/startup-error.ts';
+
+async function copyWithScreen(file: string, content: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'metadata-'));
+  await cp(path.join(metadataDir, 'entities'), path.join(dir, 'entities'), { recursive: true });
+  await mkdir(path.join(dir, 'screens'));
+  await writeFile(path.join(dir, 'screens', file), content);
+  return dir;
+}
+
+describe('metadata loading at start', () => {
+  it('loads every shipped screen document, each naming an entity that exists', async () => {
+    const registry = await loadMetadata();
+    expect([...registry.screens.keys()]).toContain('users');
+    for (const screen of registry.screens.values()) expect(registry.entities.has(screen.entity)).toBe(true);
+  });
+
+  it('stops with the file and the JSON pointer of the fault', async () => {
+    const { default: users } = await import('../../metadata/screens/users.json');
+    const doc = structuredClone(users) as { list: { columns: Array<Record<string, unknown>> } };
+    doc.list.columns[0].sortable = 'yes';
+    const dir = await copyWithScreen('users.json', JSON.stringify(doc));
+    await expect(loadMetadata(dir)).rejects.toThrow(new StartupError('metadata/screens/users.json: /list/columns/0/sortable must be boolean'));
+  });
+
+  it('stops on a file that is not JSON', async () => {
+    const dir = await copyWithScreen('broken.json', '{ "id": ');
+    await expect(loadMetadata(dir)).rejects.toThrow(/^metadata\/screens\/broken.json: not valid JSON/);
+  });
+
+  it('stops when the id does not match the file name', async () => {
+    const { default: users } = await import('../../metadata/screens/users.json');
+    const dir = await copyWithScreen('people.json', JSON.stringify(users));
+    await expect(loadMetadata(dir)).rejects.toThrow('metadata/screens/people.json: /id must equal the file name (people.json)');
+  });
+});
