@@ -1,0 +1,14 @@
+import { startupBench } from './startup.ts';
+
+/** `npm run bench [name...]`: runs the named benchmarks, or all. Figures are printed, never asserted. */
+const benches: Record<string, () => Promise<void>> = { startup: startupBench };
+
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
+for (const name of chosen) {
+  const bench = benches[name];
+  if (!bench) {
+    console.error(`unknown benchmark ${name}; choose from ${Object.keys(benches).join(', ')}`);
+    process.exit(1);
+  }
+  await bench();
+}
