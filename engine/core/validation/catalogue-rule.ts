@@ -35,7 +35,7 @@ export function catalogueRuleOf(
   const key = keywordMessageKeys[error.keyword];
   if (!key) return null;
   if (typeof params.field === 'string') return { key, value: siblingLabel(params.field) };
-  if ('comparison' in params) return { key, value: String(params.comparison) };
+  if ('operand' in params) return { key, value: String(params.operand) };
   if ('limit' in params) return { key, value: Number(params.limit) };
   return { key };
 }

@@ -12,7 +12,7 @@ const operandMetaSchema = {
   ],
 };
 
-const paramsOf = (operand: Operand) => (isFieldRef(operand) ? { field: operand.field } : { comparison: operand });
+const paramsOf = (operand: Operand) => (isFieldRef(operand) ? { field: operand.field } : { operand });
 
 /** A keyword that holds when `test(value, operand's value)`; empty values are left to `required`. */
 function operandKeyword(

@@ -17,7 +17,7 @@ export interface KeywordValidate {
 
 /**
  * The error a custom keyword reports. `params` carry what describeAjvError needs ({1}: `limit`,
- * `comparison` or a sibling `field`); `message` is already the spec's wording, for consumers
+ * `operand` or a sibling `field`); `message` is already the spec's wording, for consumers
  * that show ajv's message as it is (RJSF without transformErrors).
  */
 export function keywordError(
@@ -28,6 +28,6 @@ export function keywordError(
   cxt: KeywordDataCxt | undefined,
 ): Partial<ErrorObject> {
   const label = fieldSchema?.title || (cxt ? String(cxt.parentDataProperty) : 'Value');
-  const value = (params.field ?? params.comparison ?? params.limit) as string | number | undefined;
+  const value = (params.field ?? params.operand ?? params.limit) as string | number | undefined;
   return { keyword, params, message: ruleMessage(key, keyword, label, value === undefined ? undefined : String(value), fieldSchema?.messages) };
 }
