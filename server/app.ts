@@ -16,6 +16,10 @@ import authRoutes from './modules/auth/routes.ts';
 import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import mailer from './lib/mailer.ts';
+import accountRoutes from './modules/accounts/routes.ts';
+import sessionRoutes from './modules/sessions/routes.ts';
+import sessionAdminRoutes from './modules/sessions/admin-routes.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -62,10 +66,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(securityHeaders);
     await app.register(openapi);
     await app.register(accessControl, { secret });
+    await app.register(mailer);
     await app.register(authRoutes);
     await app.register(appRoutes);
     await app.register(metadataRoutes);
     await app.register(userRoutes);
+    await app.register(accountRoutes);
+    await app.register(sessionRoutes);
+    await app.register(sessionAdminRoutes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
     return app;

@@ -17,6 +17,22 @@ export interface Config {
   logLevel: string;
   /** PGlite in memory instead of dataDir (tests). */
   inMemoryDatabase?: boolean;
+  /** Sender of the product's e-mail (MAIL_FROM). */
+  mailFrom: string;
+  /** A session with no request for this long is timed out (SESSION_IDLE_SECONDS); the client warns warningSeconds before. */
+  sessionIdleSeconds: number;
+  sessionWarningSeconds: number;
+  /** SINGLE: a new sign-in ends the user's older sessions; UNLIMITED: a user may hold any number (SESSION_MODE). */
+  sessionMode: 'SINGLE' | 'UNLIMITED';
+  /** How long an e-mailed activation link, and a password-change link, stays valid. */
+  activationKeySeconds: number;
+  passwordResetKeySeconds: number;
+  /** Failed sign-ins allowed per account and per client address within rateLimitWindowSeconds, before 429. */
+  signInFailuresPerAccount: number;
+  signInFailuresPerAddress: number;
+  /** Account e-mail requests (recovery, new codes) allowed per client address within the window. */
+  mailRequestsPerAddress: number;
+  rateLimitWindowSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -28,9 +44,33 @@ function port(text: string | undefined): number {
   return n;
 }
 
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${text}"`);
+  return n;
+}
+
+function hostnameOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname;
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://admin.example.com, not "${publicUrl}"`);
+  }
+}
+
+function sessionMode(text: string | undefined): Config['sessionMode'] {
+  const mode = (text || 'SINGLE').toUpperCase();
+  if (mode !== 'SINGLE' && mode !== 'UNLIMITED') throw new ConfigError(`SESSION_MODE must be SINGLE or UNLIMITED, not "${text}"`);
+  return mode;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const portNumber = port(env.PORT);
+  const publicUrl = (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${portNumber}`).replace(/\/$/, '');
+  const idle = whole(env, 'SESSION_IDLE_SECONDS', 20 * 60, 2);
   return {
     port: portNumber,
     host,
@@ -39,8 +79,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${portNumber}`).replace(/\/$/, ''),
+    publicUrl,
     uiDir: path.resolve(env.UI_DIR || './dist/ui'),
     logLevel: env.LOG_LEVEL || 'info',
+    mailFrom: env.MAIL_FROM || `no-reply@${hostnameOf(publicUrl)}`,
+    sessionIdleSeconds: idle,
+    sessionWarningSeconds: Math.min(whole(env, 'SESSION_WARNING_SECONDS', 2 * 60), idle - 1),
+    sessionMode: sessionMode(env.SESSION_MODE),
+    activationKeySeconds: whole(env, 'ACTIVATION_KEY_HOURS', 72) * 3600,
+    passwordResetKeySeconds: whole(env, 'PASSWORD_RESET_KEY_MINUTES', 60) * 60,
+    signInFailuresPerAccount: whole(env, 'SIGN_IN_FAILURES_PER_ACCOUNT', 5),
+    signInFailuresPerAddress: whole(env, 'SIGN_IN_FAILURES_PER_ADDRESS', 20),
+    mailRequestsPerAddress: whole(env, 'MAIL_REQUESTS_PER_ADDRESS', 10),
+    rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
   };
 }

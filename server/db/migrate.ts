@@ -2,6 +2,10 @@ import type { Knex } from 'knex';
 import * as accounts from './migrations/001_accounts.ts';
 import * as sessions from './migrations/002_sessions.ts';
 import * as seedModules from './migrations/003_seed_modules.ts';
+import * as verificationKeys from './migrations/004_verification_keys.ts';
+import * as mailOutbox from './migrations/005_mail_outbox.ts';
+import * as sessionControls from './migrations/006_session_controls.ts';
+import * as accountModules from './migrations/007_seed_account_modules.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -10,6 +14,10 @@ const migrations: Array<[string, Migration]> = [
   ['001_accounts', accounts],
   ['002_sessions', sessions],
   ['003_seed_modules', seedModules],
+  ['004_verification_keys', verificationKeys],
+  ['005_mail_outbox', mailOutbox],
+  ['006_session_controls', sessionControls],
+  ['007_seed_account_modules', accountModules],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
-import { findLiveSession, touchSession } from '../modules/sessions/session-store.ts';
+import { checkSession, touchSession } from '../modules/sessions/session-store.ts';
+import { sessionEndedError, sessionMessages } from '../modules/sessions/end-reasons.ts';
+import { terminatesAtHeader } from '../modules/sessions/route-config.ts';
 import { hasModuleAccess } from '../modules/access/module-access.ts';
 import type { Access } from '../types.ts';
 
@@ -12,7 +14,7 @@ const refreshAfterSeconds = 5 * 60;
 export const refreshedTokenHeader = 'x-auth-token';
 
 export const messages = {
-  noSession: 'Your authentication has expired. Please log in again.',
+  noSession: sessionMessages.noSession,
   noAccess: "You don't have permission to this page.",
 };
 
@@ -22,7 +24,8 @@ function describeAccess(access: Access): string {
 
 /**
  * Deny by default: every /api route declares `config.access`, checked here on every request against the
- * session row (so an ended session is refused on its next request, on any server process).
+ * session row (so an ended, terminated or idle session is refused on its next request, on any server process;
+ * the 401's ErrorCode tells the client why, see sessions/end-reasons.ts).
  */
 export default fp(async function accessControl(app, options: { secret: string }) {
   await app.register(jwt, { secret: options.secret, sign: { expiresIn: tokenLifetimeSeconds } });
@@ -45,16 +48,19 @@ export default fp(async function accessControl(app, options: { secret: string })
     } catch {
       throw HttpError.of(401, messages.noSession);
     }
-    const session = await findLiveSession(app.db, claims.sid);
+    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds);
+    if ('ended' in check) throw sessionEndedError(check.ended);
+    const session = check.live;
     const headerSession = request.headers['session-id'];
-    if (!session || (typeof headerSession === 'string' && headerSession !== session.SessionId)) {
-      throw HttpError.of(401, messages.noSession);
-    }
+    if (typeof headerSession === 'string' && headerSession !== session.SessionId) throw HttpError.of(401, messages.noSession);
     request.principal = session;
     if (typeof access === 'object' && !(await hasModuleAccess(app.db, session, access.module))) {
       throw HttpError.of(403, messages.noAccess);
     }
-    await touchSession(app.db, session.SessionId, session.LastSeen);
+    if (request.routeOptions.config?.keepsAlive !== false) {
+      await touchSession(app.db, session.SessionId, session.LastSeen, app.config.sessionIdleSeconds);
+    }
+    if (session.TerminatesAt) reply.header(terminatesAtHeader, new Date(session.TerminatesAt).toISOString());
     if (Date.now() / 1000 - claims.iat > refreshAfterSeconds) {
       reply.header(refreshedTokenHeader, await reply.jwtSign({ sid: session.SessionId }));
     }

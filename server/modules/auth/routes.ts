@@ -3,8 +3,12 @@ import loginRequest from '../../../metadata/entities/LoginRequest.json' with { t
 import loginResponse from '../../../metadata/entities/LoginResponse.json' with { type: 'json' };
 import { verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { startSession, endSession } from '../sessions/session-store.ts';
+import { endSession } from '../sessions/session-store.ts';
+import { openSession } from '../sessions/concurrency.ts';
 import { refreshedTokenHeader } from '../../plugins/access.ts';
+import { issueKey } from '../accounts/verification-keys.ts';
+import { unverifiedError } from '../accounts/stale-key.ts';
+import { recordAttempt, forgetAttempt, clearBucket, buckets, signInTooMany } from './rate-limit.ts';
 
 export const loginFailed = 'The User Name or Password you entered is incorrect.';
 
@@ -12,38 +16,64 @@ interface Credentials { UserName: string; Password?: string }
 
 interface UserRow {
   UserId: number; UserName: string; FirstName: string; LastName: string;
-  IsMaster: boolean; IsActive: boolean; MustChangePassword: boolean; PasswordHash: string | null;
+  IsMaster: boolean; IsActive: boolean; MustChangePassword: boolean; PasswordHash: string | null; IsVerified: boolean;
 }
 
 export default async function authRoutes(app: FastifyInstance) {
+  /** A MustChangePassword user gets a key for /user/changepassword/{key}: proof enough, they just gave the password. */
+  const verificationKeyFor = async (user: UserRow) =>
+    user.MustChangePassword ? issueKey(app.db, user.UserId, 'passwordreset', app.config.passwordResetKeySeconds) : null;
+
   app.post<{ Body: Credentials }>('/api/Authenticate/SignIn', {
     config: { access: 'public' },
     schema: {
       tags: ['session'],
       summary: 'Sign in with user name and password; the token comes back in the x-auth-token header.',
+      description: [
+        '200: LoginResponse; with MustChangePassword true, VerificationKey is the key for /user/changepassword/{key}',
+        '(POST User/ResetForgottenPassword with it). In session mode SINGLE the user\'s older sessions end (their next',
+        `request: 401 SessionReplaced). Failures: 400 '${loginFailed}' (ErrorCode LoginFailed, the same for unknown users);`,
+        '400 StaleKeyError with ErrorCode VerificationRequired, Reason and StaleKey when the right password is given for an',
+        'account not verified yet (its message contains "verification"); 409 ConcurrentUserLimit when a role of the user',
+        'has MaxNumberOfConcurrentUsers other users signed in; 429 TooManyAttempts (with Retry-After) after too many',
+        'failures for the user name or from the address.',
+      ].join(' '),
       body: loginRequest,
       response: { 200: loginResponse },
     },
   }, async (request, reply) => {
     const { UserName, Password = '' } = request.body;
+    const { signInFailuresPerAccount, signInFailuresPerAddress, rateLimitWindowSeconds } = app.config;
+    // Counted by the name typed, known or not, so a lock-out tells nothing about which names exist.
+    const attempt = await recordAttempt(app.db, [
+      { bucket: buckets.signInAccount(UserName), max: signInFailuresPerAccount },
+      { bucket: buckets.signInAddress(request.ip), max: signInFailuresPerAddress },
+    ], rateLimitWindowSeconds, signInTooMany, reply);
     const user: UserRow | undefined = await app.db('users').whereRaw('lower(user_name) = lower(?)', [UserName.trim()]).first();
     // Always verify, even for an unknown user, so timing does not tell which user names exist.
     const passwordOk = await verifyPassword(Password, user?.PasswordHash);
     if (!user || !passwordOk || !user.IsActive) throw HttpError.of(400, loginFailed, null, 'LoginFailed');
-    const session = await startSession(app.db, user.UserId, { userAgent: request.headers['user-agent'], ip: request.ip });
+    await forgetAttempt(app.db, attempt);
+    await clearBucket(app.db, buckets.signInAccount(UserName));
+    if (!user.IsVerified) throw await unverifiedError(app.db, user);
+    const session = await openSession(app.db, user, { userAgent: request.headers['user-agent'], ip: request.ip }, app.config);
     await app.db('users').where({ UserId: user.UserId }).update({ LastLogin: session.StartTime });
     reply.header(refreshedTokenHeader, await reply.jwtSign({ sid: session.SessionId }));
     return {
       User: { UserId: user.UserId, UserName: user.UserName, FirstName: user.FirstName, LastName: user.LastName, IsMaster: user.IsMaster },
       MustChangePassword: user.MustChangePassword,
-      VerificationKey: null,
+      VerificationKey: await verificationKeyFor(user),
       Session: { ...session, StartTime: session.StartTime.toISOString(), UserName: user.UserName },
     };
   });
 
   app.get('/api/Authenticate/Current', {
     config: { access: 'session' },
-    schema: { tags: ['session'], summary: 'The signed-in user and session, to restore a session on page load.', response: { 200: loginResponse } },
+    schema: {
+      tags: ['session'],
+      summary: 'The signed-in user and session, to restore a session on page load (a fresh VerificationKey while MustChangePassword).',
+      response: { 200: loginResponse },
+    },
   }, async (request) => {
     const p = request.principal!;
     const user: UserRow = await app.db('users').where({ UserId: p.UserId }).first();
@@ -51,14 +81,14 @@ export default async function authRoutes(app: FastifyInstance) {
     return {
       User: { UserId: user.UserId, UserName: user.UserName, FirstName: user.FirstName, LastName: user.LastName, IsMaster: user.IsMaster },
       MustChangePassword: user.MustChangePassword,
-      VerificationKey: null,
+      VerificationKey: await verificationKeyFor(user),
       Session: { SessionId: p.SessionId, InstanceId: p.InstanceId, StartTime: new Date(session.StartTime).toISOString(), UserName: user.UserName },
     };
   });
 
   app.post('/api/logout', {
     config: { access: 'session' },
-    schema: { tags: ['session'], summary: 'End the current session.', response: { 204: { type: 'null' } } },
+    schema: { tags: ['session'], summary: 'End the current session (its next request: 401 SessionLoggedOut).', response: { 204: { type: 'null' } } },
   }, async (request, reply) => {
     await endSession(app.db, request.principal!.SessionId, 'logout');
     return reply.status(204).send();

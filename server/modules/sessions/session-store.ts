@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Principal } from '../../types.ts';
+import type { EndReason } from './end-reasons.ts';
 
 export interface NewSession {
   SessionId: string;
   InstanceId: string;
   StartTime: Date;
 }
+
+export interface LiveSession extends Principal {
+  LastSeen: Date;
+  /** Set while an administrator's delayed termination is pending. */
+  TerminatesAt: Date | null;
+}
+
+/** Either the live session, or why the session is not (null: unknown session or deactivated user). */
+export type SessionCheck = { live: LiveSession } | { ended: EndReason | null };
 
 export async function startSession(db: Knex, userId: number, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
   const session = { SessionId: randomUUID(), InstanceId: randomUUID(), StartTime: new Date() };
@@ -20,22 +30,59 @@ export async function startSession(db: Knex, userId: number, meta: { userAgent?:
   return session;
 }
 
-/** The live session with this id, of an active user; undefined when ended or unknown. */
-export async function findLiveSession(db: Knex, sessionId: string): Promise<(Principal & { LastSeen: Date }) | undefined> {
-  return db('sessions as s')
-    .join('users as u', 'u.UserId', 's.UserId')
-    .where('s.SessionId', sessionId)
-    .whereNull('s.EndedAt')
-    .where('u.IsActive', true)
-    .first('s.SessionId', 's.InstanceId', 's.UserId', 's.LastSeen', 'u.UserName', 'u.IsMaster');
+/**
+ * Sessions that are alive now: not ended, no termination due, and used within the idle duration. The one
+ * definition used by the request check, the concurrent-user count and the administrators' lists.
+ */
+export function liveSessions(db: Knex, idleSeconds: number, alias = 's'): Knex.QueryBuilder {
+  return db(`sessions as ${alias}`)
+    .whereNull(`${alias}.EndedAt`)
+    .where((w) => w.whereNull(`${alias}.TerminatesAt`).orWhere(`${alias}.TerminatesAt`, '>', db.fn.now()))
+    .where(`${alias}.LastSeen`, '>', db.raw('now() - make_interval(secs => ?)', [idleSeconds]));
 }
 
-export async function endSession(db: Knex, sessionId: string, reason: string): Promise<void> {
+/**
+ * The session behind a request. A due termination or an idle expiry is written down here, at the first
+ * request that notices it, so the reason survives for the client to learn (and for every other process).
+ */
+export async function checkSession(db: Knex, sessionId: string, idleSeconds: number): Promise<SessionCheck> {
+  const row = await db('sessions as s')
+    .join('users as u', 'u.UserId', 's.UserId')
+    .where('s.SessionId', sessionId)
+    .first(
+      's.SessionId', 's.InstanceId', 's.UserId', 's.LastSeen', 's.TerminatesAt', 's.EndedAt', 's.EndReason',
+      'u.UserName', 'u.IsMaster', 'u.IsActive',
+      db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
+      db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [idleSeconds]),
+    );
+  if (!row || !row.IsActive) return { ended: null };
+  if (row.EndedAt) return { ended: row.EndReason as EndReason };
+  const due: EndReason | null = row.TerminationDue ? 'terminated' : row.IdleExpired ? 'timeout' : null;
+  if (due) {
+    await endSession(db, sessionId, due);
+    return { ended: due };
+  }
+  const { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } = row;
+  return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } };
+}
+
+export async function endSession(db: Knex, sessionId: string, reason: EndReason): Promise<void> {
   await db('sessions').where({ SessionId: sessionId }).whereNull('EndedAt').update({ EndedAt: db.fn.now(), EndReason: reason });
 }
 
-/** Records activity at most once a minute, so a busy client does not write on every request. */
-export async function touchSession(db: Knex, sessionId: string, lastSeen: Date): Promise<void> {
-  if (Date.now() - new Date(lastSeen).getTime() < 60_000) return;
-  await db('sessions').where({ SessionId: sessionId }).update({ LastSeen: db.fn.now() });
+/** Ends every open session of a user, except one if given (e.g. the one changing the password). */
+export async function endSessionsOfUser(db: Knex, userId: number, reason: EndReason, except?: string): Promise<number> {
+  const query = db('sessions').where({ UserId: userId }).whereNull('EndedAt');
+  if (except) query.whereNot('SessionId', except);
+  return query.update({ EndedAt: db.fn.now(), EndReason: reason });
+}
+
+/**
+ * Records activity. Written at most every tenth of the idle duration (and at most once a minute), so a busy
+ * client does not write on every request while the idle check stays accurate; `force` for keep-alive.
+ */
+export async function touchSession(db: Knex, sessionId: string, lastSeen: Date, idleSeconds: number, force = false): Promise<void> {
+  const every = Math.min(60_000, (idleSeconds * 1000) / 10);
+  if (!force && Date.now() - new Date(lastSeen).getTime() < every) return;
+  await db('sessions').where({ SessionId: sessionId }).whereNull('EndedAt').update({ LastSeen: db.fn.now() });
 }

@@ -1,0 +1,57 @@
+import type { Mail } from '../../lib/mailer.ts';
+import type { Reason } from './verification-keys.ts';
+
+/** The page each key's link opens (spec 1 section 2, public routes), under PUBLIC_URL. */
+export function keyLink(publicUrl: string, reason: Reason, key: string): string {
+  const token = encodeURIComponent(key);
+  switch (reason) {
+    case 'activation': return `${publicUrl}/user/activate/activation/${token}`;
+    case 'activationupdatepassword': return `${publicUrl}/user/activateupdatepassword/activationupdatepassword/${token}`;
+    case 'passwordreset': return `${publicUrl}/user/changepassword/${token}`;
+  }
+}
+
+export interface Recipient {
+  UserName: string;
+  FirstName: string;
+  EmailAddress: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Text and HTML of one mail: paragraphs, and the link on a line of its own so any client can follow it. */
+function compose(to: string, subject: string, paragraphs: string[], link?: string): Mail {
+  const text = [...paragraphs, ...(link ? [link] : [])].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`] : []),
+  ].join('\n');
+  return { to, subject, text: `${text}\n`, html };
+}
+
+function hours(seconds: number): string {
+  return seconds >= 3600 ? `${Math.round(seconds / 3600)} hour(s)` : `${Math.max(1, Math.round(seconds / 60))} minute(s)`;
+}
+
+export function keyMail(user: Recipient, reason: Reason, link: string, lifetimeSeconds: number): Mail {
+  const hello = `Hello ${user.FirstName},`;
+  const valid = `This link can be used once and expires in ${hours(lifetimeSeconds)}.`;
+  switch (reason) {
+    case 'activation':
+      return compose(user.EmailAddress, 'Activate your account', [hello, `Please verify the account ${user.UserName} by opening the link below, then sign in.`, valid], link);
+    case 'activationupdatepassword':
+      return compose(user.EmailAddress, 'Activate your account', [hello, `Please verify the account ${user.UserName} and create its password by opening the link below.`, valid], link);
+    case 'passwordreset':
+      return compose(user.EmailAddress, 'Change your password', [hello, `A password change was requested for the account ${user.UserName}. Open the link below to choose a new password. If you did not ask for this, you can ignore this message.`, valid], link);
+  }
+}
+
+export function userNameMail(to: string, users: Array<Pick<Recipient, 'UserName'>>): Mail {
+  const names = users.map((u) => u.UserName);
+  const lines = names.length === 1
+    ? [`The user name of the account with this email address is: ${names[0]}`]
+    : ['The user names of the accounts with this email address are:', ...names];
+  return compose(to, 'Your user name', [...lines, 'If you did not ask for this, you can ignore this message.']);
+}
