@@ -1,12 +1,21 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { RichTextWidget } from './rich-text/RichTextWidget.tsx';
+import { SelectManyWidget } from './select-many/SelectManyWidget.tsx';
 import { SelectWidget } from './select/SelectWidget.tsx';
+import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
 
 /**
  * The widget library by name, for RJSF's `widgets` prop: metadata says `"ui:widget": "<name>"`.
- * Scalar controls are widgets; controls whose value is an object or a list are fields.
+ * Scalar controls (and select-many, which RJSF lets an array use) are widgets; controls whose value
+ * is an object or a list of records are fields. "text", "textarea" and "select" replace RJSF's
+ * defaults of the same names, so every form gets the library's rules.
  */
 export const widgets: RegistryWidgetsType = {
   select: SelectWidget,
+  selectMany: SelectManyWidget,
+  text: TextWidget,
+  textarea: TextAreaWidget,
+  richtext: RichTextWidget,
 };
 
 /** The object- and list-valued controls by name, for RJSF's `fields` prop (`"ui:field": "<name>"`). */

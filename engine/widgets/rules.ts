@@ -1,7 +1,14 @@
+import { richTextRule } from './rich-text/logic.ts';
+import { selectManyRule } from './select-many/logic.ts';
 import { selectRule } from './select/logic.ts';
 import type { WidgetRule } from './shared/types.ts';
+import { textAreaRule, textInputRule } from './text/logic.ts';
 
 /** Each library control's validation rule, by its registry name. */
 export const widgetRules: Record<string, WidgetRule> = {
   select: selectRule,
+  selectMany: selectManyRule,
+  text: textInputRule,
+  textarea: textAreaRule,
+  richtext: richTextRule,
 };

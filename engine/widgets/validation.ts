@@ -25,16 +25,22 @@ function addResult(handler: Handler, result: RuleResult): void {
   }
 }
 
-function controlName(ui: UiSchema | undefined): string | undefined {
+/**
+ * The control a field is drawn with: the one the uiSchema names, else the text input that RJSF uses
+ * for a plain string (so the default 200-character maximum holds in every form).
+ */
+function controlName(schema: RJSFSchema, ui: UiSchema | undefined): string | undefined {
   const name = ui?.['ui:field'] ?? ui?.['ui:widget'];
-  return typeof name === 'string' ? name : undefined;
+  if (typeof name === 'string') return name;
+  if (schema.type === 'string' && !schema.format && !schema.enum && !schema.oneOf && !schema.anyOf) return 'text';
+  return undefined;
 }
 
 function walk(schema: RJSFSchema, ui: UiSchema | undefined, data: unknown, handler: Handler, required: boolean, name: string): void {
-  const control = controlName(ui);
+  const control = controlName(schema, ui);
   const rule = control ? widgetRules[control] : undefined;
   if (rule) {
-    const options = { ...(ui?.['ui:options'] ?? {}) };
+    const options: Record<string, unknown> = { schemaMaxLength: schema.maxLength, ...(ui?.['ui:options'] ?? {}) };
     const label = String(ui?.['ui:title'] ?? schema.title ?? name);
     addResult(handler, rule(data, { label, required: required || options.required === true, options }));
     return; // a control validates its own parts

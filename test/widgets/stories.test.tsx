@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
-import type { Meta, StoryFn } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
+import type { ComponentType } from 'react';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../.storybook/preview.tsx';
 
@@ -18,7 +19,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(Object.entries(modules))('%s', (_path, module) => {
-  const stories = Object.entries(composeStories(module as never)) as Array<[string, StoryFn & { run?: () => Promise<void> }]>;
+  const stories = Object.entries(composeStories(module as never)) as Array<[string, ComponentType]>;
   it.each(stories.map(([name, story]) => [name, story] as const))('%s renders without errors', async (_name, Story) => {
     const { container } = render(<Story />);
     // Let async loads (fake server calls, debounces) settle so their errors surface here too.

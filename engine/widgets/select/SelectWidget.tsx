@@ -9,10 +9,21 @@ import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
 import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
 
 /**
- * Single select (ui:widget "select"). Its value is the chosen option's Id, -1 for 'Please Select'.
- * ui:options: `options` (fixed list) or `source` (server lookup), `lazy` for server search.
+ * Single select (ui:widget "select"). With ui:options `options` (a fixed list of { Id, Name }) or
+ * `source` (a server lookup, `lazy` for server search), its value is the chosen option's Id, -1 for
+ * 'Please Select'. Without them it is an ordinary enum select: RJSF resolves enum and boolean
+ * fields to the widget named "select" too, and those keep the theme's own select.
  */
 export function SelectWidget(props: WidgetProps) {
+  const config = props.options as OptionSourceConfig;
+  if (config.source === undefined && config.options === undefined) {
+    const ThemeSelect = props.registry.widgets.SelectWidget;
+    return <ThemeSelect {...props} />;
+  }
+  return <LookupSelect {...props} />;
+}
+
+function LookupSelect(props: WidgetProps) {
   const { id, value, required = false, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus } = props;
   const config = props.options as OptionSourceConfig;
   const lazy = config.lazy === true;

@@ -1,0 +1,51 @@
+import { TextField } from '@mui/material';
+import type { WidgetProps } from '@rjsf/utils';
+import { message } from '../../core/messages.ts';
+import { effectiveMaxLength, exceedsMaxLength, TEXT_AREA_MAX_LENGTH, TEXT_MAX_LENGTH, type TextOptions } from './logic.ts';
+
+function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: number }) {
+  const { id, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus, placeholder, multiline, defaultMax } = props;
+  const options = props.options as TextOptions;
+  const max = effectiveMaxLength({ maxLength: options.maxLength ?? props.schema.maxLength }, defaultMax);
+  const over = exceedsMaxLength(value, max);
+  return (
+    <TextField
+      id={id}
+      fullWidth
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      label={hideLabel ? undefined : label}
+      required={required}
+      disabled={disabled}
+      placeholder={placeholder}
+      autoFocus={autofocus}
+      value={value ?? ''}
+      // Over the maximum is shown while typing, not only on save, so the user sees where to cut.
+      error={over || (rawErrors?.length ?? 0) > 0}
+      helperText={over ? message('textMaximum') : multiline ? `${String(value ?? '').length} / ${max}` : undefined}
+      slotProps={{ htmlInput: { readOnly: readonly } }}
+      // An emptied field is undefined, so RJSF's required check sees it as missing.
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+/**
+ * Text input (ui:widget "text"): maximum 200 unless ui:options.maxLength says otherwise. RJSF names
+ * the default widget of every string, number and integer field "text", so this is the text input
+ * of every form; numbers and formatted strings (e-mail, URL, ...) keep the theme's input.
+ */
+export function TextWidget(props: WidgetProps) {
+  if (props.schema.type !== 'string' || props.schema.format) {
+    const ThemeText = props.registry.widgets.TextWidget;
+    return <ThemeText {...props} />;
+  }
+  return <TextControl {...props} multiline={false} defaultMax={TEXT_MAX_LENGTH} />;
+}
+
+/** Text area (ui:widget "textarea"): maximum 2000; required ignores whitespace and line breaks. */
+export function TextAreaWidget(props: WidgetProps) {
+  return <TextControl {...props} multiline defaultMax={TEXT_AREA_MAX_LENGTH} />;
+}

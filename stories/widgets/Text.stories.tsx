@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FormHarness } from './support/FormHarness.tsx';
+
+const schema = (widget: string) => ({
+  type: 'object' as const,
+  required: ['Notes'],
+  properties: { Notes: { type: 'string' as const, title: widget === 'text' ? 'Name' : 'Notes' } },
+});
+const ui = (widget: string) => ({ Notes: { 'ui:widget': widget } });
+
+const meta: Meta<typeof FormHarness> = {
+  title: 'Widgets/Text',
+  component: FormHarness,
+  args: { schema: schema('text'), uiSchema: ui('text') },
+};
+export default meta;
+type Story = StoryObj<typeof FormHarness>;
+
+/** Text input, empty. */
+export const Empty: Story = {};
+/** Text input, filled. */
+export const Filled: Story = { args: { formData: { Notes: 'Ada Lovelace' } } };
+/** Text input over its 200-character maximum. */
+export const Error: Story = { args: { showErrors: true, formData: { Notes: 'x'.repeat(201) } } };
+/** Text input, disabled. */
+export const Disabled: Story = { args: { disabled: true, formData: { Notes: 'Ada Lovelace' } } };
+/** Text area, empty, with its counter of 2000. */
+export const TextAreaEmpty: Story = { args: { schema: schema('textarea'), uiSchema: ui('textarea') } };
+/** Text area with only spaces and line breaks: still required. */
+export const TextAreaWhitespaceRequired: Story = {
+  args: { schema: schema('textarea'), uiSchema: ui('textarea'), showErrors: true, formData: { Notes: '  \n\n  ' } },
+};
+/** Text area over 2000 characters. */
+export const TextAreaTooLong: Story = {
+  args: { schema: schema('textarea'), uiSchema: ui('textarea'), showErrors: true, formData: { Notes: 'y'.repeat(2001) } },
+};
+/** Rich text, empty. */
+export const RichTextEmpty: Story = { args: { schema: schema('richtext'), uiSchema: ui('richtext') } };
+/** Rich text, filled; a script in the data is removed. */
+export const RichTextFilled: Story = {
+  args: {
+    schema: schema('richtext'),
+    uiSchema: ui('richtext'),
+    formData: { Notes: '<p><b>Bold</b> and <i>italic</i></p><ul><li>one</li></ul><script>alert(1)</script>' },
+  },
+};
+/** Rich text over 8000 characters. */
+export const RichTextTooLong: Story = {
+  args: { schema: schema('richtext'), uiSchema: ui('richtext'), showErrors: true, formData: { Notes: `<p>${'z'.repeat(8000)}</p>` } },
+};
+/** Rich text, disabled. */
+export const RichTextDisabled: Story = {
+  args: { schema: schema('richtext'), uiSchema: ui('richtext'), disabled: true, formData: { Notes: '<p>Read only</p>' } },
+};

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderForm } from './render-form.tsx';
+
+const MAX = 'You have exceeded the maximum character length allowable for this field.';
+const schema = (props: object = {}, required = true) => ({
+  type: 'object' as const,
+  required: required ? ['Notes'] : [],
+  properties: { Notes: { type: 'string' as const, title: 'Notes', ...props } },
+});
+
+describe('text controls in a form', () => {
+  it('every plain string field gets the text input and its 200 maximum', async () => {
+    const user = userEvent.setup();
+    renderForm({ schema: schema({}, false), formData: { Notes: 'x'.repeat(200) } });
+    const box = screen.getByRole('textbox', { name: 'Notes' });
+    await user.type(box, 'y');
+    expect(await screen.findByText(MAX)).toBeTruthy();
+  });
+
+  it('a text area with only whitespace and line breaks is still required', async () => {
+    const user = userEvent.setup();
+    renderForm({ schema: schema(), uiSchema: { Notes: { 'ui:widget': 'textarea' } } });
+    await user.type(screen.getByRole('textbox', { name: /Notes/ }), '   {Enter}{Enter}  ');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Notes is required.')).toBeTruthy();
+  });
+
+  it('numbers keep the theme input (no string values for number fields)', async () => {
+    const user = userEvent.setup();
+    const { lastData } = renderForm({
+      schema: { type: 'object', properties: { Count: { type: 'integer', title: 'Count' } } },
+    });
+    await user.type(screen.getByRole('spinbutton', { name: 'Count' }), '12');
+    await waitFor(() => expect(lastData()?.Count).toBe(12));
+  });
+
+  it('rich text is a labelled multi-line textbox with a formatting toolbar', async () => {
+    renderForm({ schema: schema(), uiSchema: { Notes: { 'ui:widget': 'richtext' } }, formData: { Notes: '<p>Hi</p>' } });
+    const box = screen.getByRole('textbox', { name: /Notes/ });
+    expect(box.getAttribute('aria-multiline')).toBe('true');
+    await waitFor(() => expect(box.textContent).toBe('Hi'));
+    expect(screen.getByRole('toolbar', { name: 'Notes formatting' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeTruthy();
+  });
+
+  it('rich text reports its maximum', async () => {
+    renderForm({ schema: schema(), uiSchema: { Notes: { 'ui:widget': 'richtext', 'ui:options': { maxLength: 10 } } }, formData: { Notes: '<p>far too long</p>' } });
+    expect(await screen.findByText(MAX)).toBeTruthy();
+  });
+});
