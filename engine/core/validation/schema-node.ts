@@ -17,6 +17,8 @@ export interface SchemaNode {
   items?: SchemaNode | boolean | Array<SchemaNode | boolean>;
   /** See {@link FieldMessages}. */
   messages?: FieldMessages;
+  /** Any other keyword: the node is a whole schema, read only in part. */
+  [keyword: string]: unknown;
 }
 
 function childOf(node: SchemaNode | undefined, segment: string): SchemaNode | undefined {

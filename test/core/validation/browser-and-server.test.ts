@@ -1,4 +1,5 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { addSpecKeywords } from '../../../engine/core/validation/add-spec-keywords.ts';
@@ -43,7 +44,7 @@ describe('browser (RJSF validator with addSpecKeywords) and server (createAjv) g
 
   it('for a form breaking every kind of rule', () => {
     const server = itemsFor(schema, input);
-    const raw = browserValidator.rawValidation<ErrorObject>(schema, input);
+    const raw = browserValidator.rawValidation<ErrorObject>(schema as RJSFSchema, input);
     const browser = ajvErrorsToItems(raw.errors, schema);
     expect(browser).toEqual(server);
     expect(server.map((item) => item.ErrorMessage)).toEqual([
@@ -63,7 +64,7 @@ describe('browser (RJSF validator with addSpecKeywords) and server (createAjv) g
   });
 
   it("custom keywords put the spec's words in ajv's own message too (shown by RJSF as is)", () => {
-    const raw = browserValidator.rawValidation<ErrorObject>(schema, input);
+    const raw = browserValidator.rawValidation<ErrorObject>(schema as RJSFSchema, input);
     const notes = raw.errors?.find((error) => error.keyword === 'requiredText');
     expect(notes?.message).toBe('Notes is required.');
   });

@@ -1,5 +1,5 @@
 import { createAjv } from '../../../engine/core/ajv.ts';
-import { ajvErrorsToItems, type ErrorItem } from '../../../engine/core/error-items.ts';
+import { ajvErrorsToItems, type ErrorItem, type SchemaLike } from '../../../engine/core/error-items.ts';
 
 const ajv = createAjv();
 
@@ -15,7 +15,7 @@ export function formSchema(field: object, siblings: Record<string, object> = {})
 export function itemsFor(schema: object, data: unknown): ErrorItem[] {
   const validate = ajv.compile(schema);
   validate(data);
-  return ajvErrorsToItems(validate.errors, schema);
+  return ajvErrorsToItems(validate.errors, schema as SchemaLike);
 }
 
 /** The messages for one field's value, with sibling values beside it. */
