@@ -1,4 +1,8 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { CurrencyWidget } from './currency/CurrencyWidget.tsx';
+import { EinWidget } from './ein/EinWidget.tsx';
+import { PercentageWidget } from './percentage/PercentageWidget.tsx';
+import { PhoneWidget } from './phone/PhoneWidget.tsx';
 import { RichTextWidget } from './rich-text/RichTextWidget.tsx';
 import { SelectManyWidget } from './select-many/SelectManyWidget.tsx';
 import { SelectWidget } from './select/SelectWidget.tsx';
@@ -16,6 +20,10 @@ export const widgets: RegistryWidgetsType = {
   text: TextWidget,
   textarea: TextAreaWidget,
   richtext: RichTextWidget,
+  currency: CurrencyWidget,
+  percentage: PercentageWidget,
+  ein: EinWidget,
+  phone: PhoneWidget,
 };
 
 /** The object- and list-valued controls by name, for RJSF's `fields` prop (`"ui:field": "<name>"`). */

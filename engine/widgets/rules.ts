@@ -1,3 +1,6 @@
+import { amountRule } from './currency/logic.ts';
+import { einRule } from './ein/logic.ts';
+import { phoneRule } from './phone/logic.ts';
 import { richTextRule } from './rich-text/logic.ts';
 import { selectManyRule } from './select-many/logic.ts';
 import { selectRule } from './select/logic.ts';
@@ -11,4 +14,8 @@ export const widgetRules: Record<string, WidgetRule> = {
   text: textInputRule,
   textarea: textAreaRule,
   richtext: richTextRule,
+  currency: amountRule,
+  percentage: amountRule,
+  ein: einRule,
+  phone: phoneRule,
 };
