@@ -6,6 +6,7 @@ import * as verificationKeys from './migrations/004_verification_keys.ts';
 import * as mailOutbox from './migrations/005_mail_outbox.ts';
 import * as sessionControls from './migrations/006_session_controls.ts';
 import * as accountModules from './migrations/007_seed_account_modules.ts';
+import * as userListIndexes from './migrations/020_user_list_indexes.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -18,6 +19,7 @@ const migrations: Array<[string, Migration]> = [
   ['005_mail_outbox', mailOutbox],
   ['006_session_controls', sessionControls],
   ['007_seed_account_modules', accountModules],
+  ['020_user_list_indexes', userListIndexes],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

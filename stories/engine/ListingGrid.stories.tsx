@@ -10,10 +10,10 @@ import { sampleUsers } from '../fixtures/sample-users.ts';
 const screen = users as ScreenDocument;
 const list = screen.list!;
 const searchFields = ['FirstName', 'LastName', 'UserName', 'EmailAddress'];
-const failing: ListDataSource = async () => {
+const failing: ListDataSource<any> = async () => {
   throw new Error('offline');
 };
-const neverAnswers: ListDataSource = () => new Promise(() => {});
+const neverAnswers: ListDataSource<any> = () => new Promise(() => {});
 
 const meta = {
   title: 'Engine/ListingGrid',

@@ -10,7 +10,7 @@ const modules = import.meta.glob<Record<string, unknown>>(['../../stories/engine
 
 describe.each(Object.entries(modules))('stories in %s', (_file, module) => {
   const stories = Object.entries(composeStories(module as Parameters<typeof composeStories>[0]));
-  it.each(stories)('%s renders without errors', async (_name, Story) => {
+  it.each(stories as Array<[string, { run: (c: { canvasElement: HTMLElement }) => Promise<void> }]>)('%s renders without errors', async (_name, Story) => {
     const consoleError = vi.spyOn(console, 'error');
     const canvasElement = document.createElement('div');
     document.body.appendChild(canvasElement);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import outboxMail from '../../../metadata/entities/OutboxMail.json' with { type: 'json' };
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list-query.ts';
+import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 
 /** The outbox list's columns: no screen document yet, so the grid's contract lives here. */
 export const outboxList: ListDefinition = {
@@ -27,7 +27,7 @@ export default async function outboxRoutes(app: FastifyInstance) {
       querystring: listQuerySchema,
       response: { 200: listResponseSchema({ ...outboxMail, required: [] }) },
     },
-  }, async (request) => runList(app.db('outbox'), outboxList, { idField: 'OutboxId' }, request.query));
+  }, async (request) => runList(app.db, app.db('outbox'), outboxList, { idField: 'OutboxId' }, request.query));
 
   app.get<{ Params: { OutboxId: number } }>('/api/outbox/:OutboxId', {
     config: { access },

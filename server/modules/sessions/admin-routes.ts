@@ -3,7 +3,7 @@ import activeSession from '../../../metadata/entities/ActiveSession.json' with {
 import roleSessions from '../../../metadata/entities/RoleSessions.json' with { type: 'json' };
 import type { RoleSessions } from '../../../metadata/types/RoleSessions.ts';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
-import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list-query.ts';
+import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 import { liveSessions } from './session-store.ts';
 import { sessionAdminModule } from './termination.ts';
 
@@ -46,7 +46,7 @@ export default async function sessionAdminRoutes(app: FastifyInstance) {
       .join('users as u', 'u.UserId', 's.UserId')
       .select('s.SessionId', 's.InstanceId', 's.UserId', 'u.UserName', db.raw("u.first_name || ' ' || u.last_name as full_name"),
         's.StartTime', 's.LastSeen', 's.TerminatesAt', 's.IpAddress', 's.UserAgent');
-    return runList(db.from(rows.as('live_sessions')), activeSessionList, { idField: 'SessionId', alwaysSelect: ['UserId', 'InstanceId', 'TerminatesAt'] }, request.query);
+    return runList(db, db.from(rows.as('live_sessions')), activeSessionList, { idField: 'SessionId', alwaysSelect: ['UserId', 'InstanceId', 'TerminatesAt'] }, request.query);
   });
 
   app.get('/api/Session/ActiveByRole', {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
-import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list-query.ts';
+import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 
 export default async function userRoutes(app: FastifyInstance) {
   const screen = app.registry.screen('users');
@@ -17,6 +17,6 @@ export default async function userRoutes(app: FastifyInstance) {
       response: { 200: listResponseSchema(rowSchema) },
     },
   }, async (request) =>
-    runList(app.db('users'), list, { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query),
+    runList(app.db, app.db('users'), list, { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query),
   );
 }

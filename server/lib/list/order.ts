@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import type { SortItem, SortDirection } from '../../../engine/core/grid-state.ts';
+
+export interface OrderKey {
+  field: string;
+  dir: SortDirection;
+}
+
+/**
+ * The full order of a list: the user's sorts, then the id as a tie-breaker so the order is total and
+ * pages never overlap. The id follows the last sort's direction, so a single-column sort can walk its
+ * (column, id) index in either direction.
+ */
+export function orderKeys(sorts: SortItem[], idField: string): OrderKey[] {
+  const keys = sorts.filter((s) => s.field !== idField).map((s) => ({ field: s.field, dir: s.dir }));
+  return [...keys, { field: idField, dir: keys.at(-1)?.dir ?? 'asc' }];
+}
+
+export function orderSignature(keys: OrderKey[]): string {
+  return keys.map((k) => `${k.field},${k.dir}`).join(',');
+}
+
+const flip = (dir: SortDirection): SortDirection => (dir === 'asc' ? 'desc' : 'asc');
+
+export function applyOrder(query: Knex.QueryBuilder, keys: OrderKey[], reversed: boolean): void {
+  for (const k of keys) query.orderBy(k.field, reversed ? flip(k.dir) : k.dir);
+}
+
+/**
+ * Rows strictly after `values` in the order (or before it, when `backwards`). One row comparison when
+ * every key runs the same way (PostgreSQL walks the index to it); the expanded form when directions mix.
+ */
+export function whereBeyond(knex: Knex, query: Knex.QueryBuilder, keys: OrderKey[], values: unknown[], backwards: boolean): void {
+  const greater = (dir: SortDirection) => ((dir === 'asc') !== backwards ? '>' : '<');
+  if (keys.every((k) => k.dir === keys[0].dir)) {
+    const columns = keys.map(() => '??').join(', ');
+    const params = keys.map(() => '?').join(', ');
+    query.whereRaw(`(${columns}) ${greater(keys[0].dir)} (${params})`, [...keys.map((k) => k.field), ...values] as Knex.RawBinding[]);
+    return;
+  }
+  const clause = (i: number): Knex.Raw => {
+    const k = keys[i];
+    const strictly = knex.raw(`?? ${greater(k.dir)} ?`, [k.field, values[i] as Knex.RawBinding]);
+    if (i === keys.length - 1) return strictly;
+    return knex.raw(`(? or (?? = ? and ?))`, [strictly, k.field, values[i] as Knex.RawBinding, clause(i + 1)]);
+  };
+  query.whereRaw('?', [clause(0)]);
+}

@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import type { ListDefinition } from '../../../engine/core/screen-document.ts';
+import { parseSorts } from '../../../engine/core/grid-state.ts';
+import { HttpError } from '../http-error.ts';
+import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
+import { applyOrder, orderKeys, orderSignature, whereBeyond } from './order.ts';
+import { whereContains } from './search.ts';
+import { countRows } from './count.ts';
+import type { ListQuery, ListResult } from './types.ts';
+
+export interface ListOptions {
+  idField: string;
+  /** Rows with false here are left out unless the query asks for inactive rows. */
+  activeField?: string;
+  /** Always returned, whatever columns are visible (e.g. IsActive for styling). */
+  alwaysSelect?: string[];
+}
+
+/** The rows on the last page: what is left over after the full pages. */
+function lastPageSize(total: number, pageSize: number): number {
+  return total % pageSize || pageSize;
+}
+
+/**
+ * One list implementation for every module: paging, multi-column sort and search over the columns the
+ * screen declares (nothing else is sortable or searchable), visible columns, and inactive rows on request.
+ * First, Previous, Next and Last walk the order from a cursor (keyset), never by OFFSET; only a jump
+ * straight to a middle page (a typed or pasted page number without a cursor) uses OFFSET.
+ */
+export async function runList<T extends Record<string, unknown>>(
+  knex: Knex,
+  base: Knex.QueryBuilder,
+  list: ListDefinition,
+  options: ListOptions,
+  query: ListQuery,
+): Promise<ListResult<T>> {
+  const columns = new Map(list.columns.map((c) => [c.field, c]));
+  const sorts = parseSorts(query.sorts ?? '');
+  for (const s of sorts) {
+    if (!columns.get(s.field)?.sortable) throw HttpError.of(400, `${s.field} is not a sortable column.`, 'sorts');
+  }
+  const visible = (query.cols ?? '').split(',').filter(Boolean);
+  for (const field of visible) {
+    if (!columns.has(field)) throw HttpError.of(400, `${field} is not a column of this list.`, 'cols');
+  }
+
+  const filtered = base.clone();
+  if (options.activeField && !query.includeInactive) filtered.where(options.activeField, true);
+  const term = (query.q ?? '').trim();
+  if (term) whereContains(filtered, list.columns.filter((c) => c.searchable).map((c) => c.field), term);
+
+  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField);
+  const keyFields = keys.map((k) => k.field);
+  const signature = orderSignature(keys);
+  const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...(visible.length ? visible : columns.keys())]);
+  const pageSize = query.pageSize ?? 50;
+  const total = await countRows(knex, filtered);
+
+  const page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
+  let reversed = false;
+  let limit = pageSize;
+  const cursorText = query.after ?? query.before;
+  const cursor = cursorText ? decodeCursor(cursorText, query.after ? 'after' : 'before') : undefined;
+  const usableCursor = cursor && cursor.order === signature && cursor.values.length === keys.length && !cursor.values.includes(null);
+  if (pageSize > 0 && query.last) {
+    reversed = true;
+    if (!total.estimated) limit = lastPageSize(total.count, pageSize);
+  } else if (pageSize > 0 && usableCursor) {
+    reversed = Boolean(query.before);
+    whereBeyond(knex, page, keys, cursor.values, reversed);
+  } else if (pageSize > 0 && (query.page ?? 1) > 1) {
+    page.offset(((query.page ?? 1) - 1) * pageSize);
+  }
+  applyOrder(page, keys, reversed);
+  if (pageSize > 0) page.limit(limit);
+
+  const rows = (await page) as T[];
+  if (reversed) rows.reverse();
+  const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
+  const cursors = { First: cursorOf(rows[0]), Last: cursorOf(rows.at(-1)) };
+  const items = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => returned.has(k))) as T);
+  return { Items: items, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess: [], Cursors: cursors };
+}
