@@ -5,8 +5,13 @@
 export type SortDirection = 'asc' | 'desc';
 export interface SortItem { field: string; dir: SortDirection }
 
+/** How the current page was reached: from a cursor (Next / Previous), as the last page, or by number. */
+export type GridNav = { after: string } | { before: string } | { last: true };
+
 export interface GridState {
   page: number;
+  /** null: the page is asked for by its number (first page, or a jump). */
+  nav: GridNav | null;
   /** 0 means no paging. */
   pageSize: number;
   q: string;
@@ -23,6 +28,7 @@ export interface GridDefaults {
 
 export type GridAction =
   | { type: 'setPage'; page: number; lastPage?: number }
+  | { type: 'navigate'; page: number; nav: GridNav | null }
   | { type: 'setPageSize'; pageSize: number }
   | { type: 'setSearch'; q: string }
   | { type: 'toggleSort'; field: string; multiSort: boolean }
@@ -51,22 +57,24 @@ export function toggleSort(sorts: SortItem[], field: string, multiSort: boolean)
 export function gridReducer(state: GridState, action: GridAction): GridState {
   switch (action.type) {
     case 'setPage':
-      return { ...state, page: clampPage(action.page, action.lastPage) };
+      return { ...state, page: clampPage(action.page, action.lastPage), nav: null };
+    case 'navigate':
+      return { ...state, page: clampPage(action.page), nav: action.page <= 1 ? null : action.nav };
     case 'setPageSize':
-      return { ...state, pageSize: Math.max(0, Math.trunc(action.pageSize)), page: 1 };
+      return { ...state, pageSize: Math.max(0, Math.trunc(action.pageSize)), page: 1, nav: null };
     case 'setSearch':
-      return state.q === action.q ? state : { ...state, q: action.q, page: 1 };
+      return state.q === action.q ? state : { ...state, q: action.q, page: 1, nav: null };
     case 'toggleSort':
-      return { ...state, sorts: toggleSort(state.sorts, action.field, action.multiSort), page: 1 };
+      return { ...state, sorts: toggleSort(state.sorts, action.field, action.multiSort), page: 1, nav: null };
     case 'setColumns':
       return { ...state, cols: action.cols };
     case 'setIncludeInactive':
-      return { ...state, includeInactive: action.includeInactive, page: 1 };
+      return { ...state, includeInactive: action.includeInactive, page: 1, nav: null };
   }
 }
 
 export function initialGridState(defaults: GridDefaults): GridState {
-  return { page: 1, pageSize: defaults.pageSize, q: '', sorts: defaults.sorts, cols: null, includeInactive: false };
+  return { page: 1, nav: null, pageSize: defaults.pageSize, q: '', sorts: defaults.sorts, cols: null, includeInactive: false };
 }
 
 /** "LastName,asc,FirstName,desc": field,direction pairs. Unknown directions are dropped. */
@@ -94,11 +102,28 @@ function nonNegativeInt(text: string | null, fallback: number): number {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+function parseNav(params: URLSearchParams): GridNav | null {
+  const after = params.get('after');
+  const before = params.get('before');
+  if (after) return { after };
+  if (before) return { before };
+  return params.get('last') === 'true' ? { last: true } : null;
+}
+
+function navEntries(nav: GridNav | null): Array<[string, string]> {
+  if (!nav) return [];
+  if ('after' in nav) return [['after', nav.after]];
+  if ('before' in nav) return [['before', nav.before]];
+  return [['last', 'true']];
+}
+
 export function parseGridQuery(params: URLSearchParams, defaults: GridDefaults): GridState {
   const sorts = params.has('sorts') ? parseSorts(params.get('sorts')) : defaults.sorts;
   const cols = params.get('cols');
+  const page = clampPage(nonNegativeInt(params.get('page'), 1));
   return {
-    page: clampPage(nonNegativeInt(params.get('page'), 1)),
+    page,
+    nav: page > 1 ? parseNav(params) : null,
     pageSize: nonNegativeInt(params.get('pageSize'), defaults.pageSize),
     q: params.get('q') ?? '',
     sorts,
@@ -110,7 +135,7 @@ export function parseGridQuery(params: URLSearchParams, defaults: GridDefaults):
 /** Query string for the state, leaving out what equals the defaults; commas stay readable. */
 export function formatGridQuery(state: GridState, defaults: GridDefaults): string {
   const entries: Array<[string, string]> = [];
-  if (state.page !== 1) entries.push(['page', String(state.page)]);
+  if (state.page !== 1) entries.push(['page', String(state.page)], ...navEntries(state.nav));
   if (state.pageSize !== defaults.pageSize) entries.push(['pageSize', String(state.pageSize)]);
   if (state.q) entries.push(['q', state.q]);
   if (formatSorts(state.sorts) !== formatSorts(defaults.sorts)) entries.push(['sorts', formatSorts(state.sorts)]);
@@ -129,5 +154,6 @@ export function listRequestQuery(state: GridState, visibleColumns: string[]): st
     cols: visibleColumns.join(','),
     includeInactive: String(state.includeInactive),
   });
+  for (const [key, value] of navEntries(state.nav)) params.set(key, value);
   return params.toString();
 }

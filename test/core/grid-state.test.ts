@@ -49,11 +49,33 @@ describe('grid state', () => {
   });
 
   it('round-trips the state through the URL query, leaving defaults out', () => {
-    const state = { page: 2, pageSize: 20, q: 'kofi annan', sorts: [{ field: 'FirstName', dir: 'desc' as const }], cols: ['LastName', 'UserName'], includeInactive: true };
+    const state = { page: 2, nav: { after: 'WyJ4Il0' }, pageSize: 20, q: 'kofi annan', sorts: [{ field: 'FirstName', dir: 'desc' as const }], cols: ['LastName', 'UserName'], includeInactive: true };
     const query = formatGridQuery(state, defaults);
-    expect(query).toBe('page=2&pageSize=20&q=kofi%20annan&sorts=FirstName,desc&cols=LastName,UserName&includeInactive=true');
+    expect(query).toBe('page=2&after=WyJ4Il0&pageSize=20&q=kofi%20annan&sorts=FirstName,desc&cols=LastName,UserName&includeInactive=true');
     expect(parseGridQuery(new URLSearchParams(query), defaults)).toEqual(state);
     expect(formatGridQuery(initialGridState(defaults), defaults)).toBe('');
+  });
+
+  it('keeps how a page was reached (cursor or last) until the order or the filter changes', () => {
+    const next = gridReducer(initialGridState(defaults), { type: 'navigate', page: 2, nav: { after: 'c' } });
+    expect(next).toMatchObject({ page: 2, nav: { after: 'c' } });
+    expect(gridReducer(next, { type: 'setColumns', cols: ['A'] }).nav).toEqual({ after: 'c' });
+    for (const action of [
+      { type: 'toggleSort', field: 'A', multiSort: false },
+      { type: 'setSearch', q: 'x' },
+      { type: 'setPageSize', pageSize: 10 },
+      { type: 'setIncludeInactive', includeInactive: true },
+      { type: 'setPage', page: 4 },
+    ] as const) {
+      expect(gridReducer(next, action).nav, action.type).toBeNull();
+    }
+    expect(gridReducer(next, { type: 'navigate', page: 1, nav: { before: 'c' } }).nav).toBeNull();
+  });
+
+  it('reads the cursor from the URL only past page 1', () => {
+    expect(parseGridQuery(new URLSearchParams('page=3&last=true'), defaults).nav).toEqual({ last: true });
+    expect(parseGridQuery(new URLSearchParams('page=2&before=b'), defaults).nav).toEqual({ before: 'b' });
+    expect(parseGridQuery(new URLSearchParams('after=a'), defaults).nav).toBeNull();
   });
 
   it('falls back to defaults for nonsense in the URL', () => {

@@ -68,7 +68,12 @@ describe('listing grid', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(20));
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+    expect(lastQuery().get('after')).toBe('cursor-20');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('1'));
+    expect(lastQuery().has('before')).toBe(false); // page 1 is asked for as itself
     await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(lastQuery().get('last')).toBe('true'));
     const last = String(Math.ceil(rows.filter((r) => r.IsActive).length / 20));
     await waitFor(() => expect(lastQuery().get('page')).toBe(last));
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
@@ -78,7 +83,7 @@ describe('listing grid', () => {
     const { lastQuery } = renderGrid('/user?page=99');
     const last = String(Math.ceil(rows.filter((r) => r.IsActive).length / 50));
     await waitFor(() => expect(lastQuery().get('page')).toBe(last));
-    expect(currentSearch).toBe(`?page=${last}`);
+    expect(currentSearch).toBe(`?page=${last}&last=true`);
   });
 
   it('searches only after the user pauses typing for 1000 ms', async () => {

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { Alert, FormControlLabel, LinearProgress, Paper, Stack, Switch } from '@mui/material';
 import type { ListDefinition } from '../../core/screen-document.ts';
-import { lastPageOf, listRequestQuery, type GridDefaults } from '../../core/grid-state.ts';
+import { lastPageOf, listRequestQuery, type GridAction, type GridDefaults } from '../../core/grid-state.ts';
 import { useGridUrlState } from './useGridUrlState.ts';
 import { useListData } from './useListData.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { GridPager } from './GridPager.tsx';
+import { GridPager, type PagerMove } from './GridPager.tsx';
 import { GridTable } from './GridTable.tsx';
 import type { ListDataSource } from './types.ts';
 
@@ -35,12 +35,29 @@ export function ListingGrid<Row extends Record<string, unknown>>({ list, idField
   const query = listRequestQuery(state, visible);
   const { result, loading, error } = useListData(dataSource, query, reloadKey);
   const total = result?.TotalCount ?? 0;
+  const estimated = Boolean(result?.TotalCountIsEstimate);
   const lastPage = lastPageOf(total, state.pageSize);
 
   // A page past the end (a shrunken result, an edited URL) is brought back to the last page.
   useEffect(() => {
-    if (result && state.page > lastPage) dispatch({ type: 'setPage', page: lastPage }, true);
-  }, [result, state.page, lastPage, dispatch]);
+    if (result && !estimated && state.page > lastPage) dispatch({ type: 'navigate', page: lastPage, nav: { last: true } }, true);
+  }, [result, estimated, state.page, lastPage, dispatch]);
+
+  /** Pager moves walk from this page's first or last row (keyset), so no move costs an OFFSET scan. */
+  function move(to: PagerMove) {
+    const cursors = result?.Cursors;
+    const actions: Record<PagerMove, GridAction> = {
+      first: { type: 'navigate', page: 1, nav: null },
+      previous: cursors?.First
+        ? { type: 'navigate', page: state.page - 1, nav: { before: cursors.First } }
+        : { type: 'setPage', page: state.page - 1 },
+      next: cursors?.Last
+        ? { type: 'navigate', page: state.page + 1, nav: { after: cursors.Last } }
+        : { type: 'setPage', page: state.page + 1 },
+      last: { type: 'navigate', page: lastPage, nav: { last: true } },
+    };
+    dispatch(actions[to]);
+  }
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -68,13 +85,14 @@ export function ListingGrid<Row extends Record<string, unknown>>({ list, idField
         onRowClick={onRowClick}
       />
       <GridPager
-        page={Math.min(state.page, lastPage)}
+        page={estimated ? state.page : Math.min(state.page, lastPage)}
         lastPage={lastPage}
         pageSize={state.pageSize}
         pageSizes={pageSizes}
         shown={result?.Items.length ?? 0}
         totalCount={total}
-        onPage={(page) => dispatch({ type: 'setPage', page, lastPage })}
+        estimated={estimated}
+        onMove={move}
         onPageSize={(pageSize) => dispatch({ type: 'setPageSize', pageSize })}
       />
     </Paper>

@@ -27,7 +27,10 @@ export function memoryDataSource<Row extends Record<string, unknown>>(
     });
     const pageSize = Number(params.get('pageSize') ?? 0);
     const page = Number(params.get('page') ?? 1);
-    const Items = pageSize > 0 ? items.slice((page - 1) * pageSize, page * pageSize) : items;
-    return { Items, TotalCount: items.length, CircleAccess: [] };
+    const start = pageSize > 0 ? (page - 1) * pageSize : 0;
+    const Items = pageSize > 0 ? items.slice(start, start + pageSize) : items;
+    // Cursors name row positions; this source pages by the page number the grid sends along with them.
+    const cursor = (i: number) => (Items.length ? `cursor-${i}` : null);
+    return { Items, TotalCount: items.length, CircleAccess: [], Cursors: { First: cursor(start + 1), Last: cursor(start + Items.length) } };
   };
 }
