@@ -69,7 +69,7 @@ export const linkToKeyword: FuncKeywordDefinition = {
   errors: true,
   compile(field: string, parentSchema: AnySchemaObject) {
     const fieldSchema = parentSchema as SchemaNode;
-      const validate: KeywordValidate = (data, cxt) => {
+    const validate: KeywordValidate = (data, cxt) => {
       const other = operandValue({ field }, cxt?.parentData);
       if (isEmptyValue(data) && isEmptyValue(other)) return true;
       if (!isEmptyValue(data) && !isEmptyValue(other) && sameValue(data, other)) return true;

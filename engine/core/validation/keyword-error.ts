@@ -28,6 +28,7 @@ export function keywordError(
   cxt: KeywordDataCxt | undefined,
 ): Partial<ErrorObject> {
   const label = fieldSchema?.title || (cxt ? String(cxt.parentDataProperty) : 'Value');
-  const value = (params.field ?? params.operand ?? params.limit) as string | number | undefined;
-  return { keyword, params, message: ruleMessage(key, keyword, label, value === undefined ? undefined : String(value), fieldSchema?.messages) };
+  const value = 'field' in params ? params.field : 'operand' in params ? params.operand : params.limit;
+  const shown = value === undefined ? undefined : String(value);
+  return { keyword, params, message: ruleMessage(key, keyword, label, shown, fieldSchema?.messages) };
 }
