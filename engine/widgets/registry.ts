@@ -1,6 +1,9 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { CurrencyWidget } from './currency/CurrencyWidget.tsx';
+import { DatePickerWidget } from './date-picker/DatePickerWidget.tsx';
+import { DateRangeField } from './date-range/DateRangeField.tsx';
 import { EinWidget } from './ein/EinWidget.tsx';
+import { NumberRangeField } from './number-range/NumberRangeField.tsx';
 import { PercentageWidget } from './percentage/PercentageWidget.tsx';
 import { PhoneWidget } from './phone/PhoneWidget.tsx';
 import { RichTextWidget } from './rich-text/RichTextWidget.tsx';
@@ -24,7 +27,12 @@ export const widgets: RegistryWidgetsType = {
   percentage: PercentageWidget,
   ein: EinWidget,
   phone: PhoneWidget,
+  date: DatePickerWidget,
+  'date-time': DatePickerWidget,
 };
 
 /** The object- and list-valued controls by name, for RJSF's `fields` prop (`"ui:field": "<name>"`). */
-export const fields: RegistryFieldsType = {};
+export const fields: RegistryFieldsType = {
+  dateRange: DateRangeField,
+  numberRange: NumberRangeField,
+};

@@ -1,5 +1,8 @@
 import { amountRule } from './currency/logic.ts';
+import { dateRule } from './date-picker/input.ts';
+import { dateRangeRule } from './date-range/logic.ts';
 import { einRule } from './ein/logic.ts';
+import { numberRangeRule } from './number-range/logic.ts';
 import { phoneRule } from './phone/logic.ts';
 import { richTextRule } from './rich-text/logic.ts';
 import { selectManyRule } from './select-many/logic.ts';
@@ -18,4 +21,8 @@ export const widgetRules: Record<string, WidgetRule> = {
   percentage: amountRule,
   ein: einRule,
   phone: phoneRule,
+  date: dateRule,
+  'date-time': dateRule,
+  dateRange: dateRangeRule,
+  numberRange: numberRangeRule,
 };

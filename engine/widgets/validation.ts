@@ -32,6 +32,7 @@ function addResult(handler: Handler, result: RuleResult): void {
 function controlName(schema: RJSFSchema, ui: UiSchema | undefined): string | undefined {
   const name = ui?.['ui:field'] ?? ui?.['ui:widget'];
   if (typeof name === 'string') return name;
+  if (schema.type === 'string' && (schema.format === 'date' || schema.format === 'date-time')) return 'date';
   if (schema.type === 'string' && !schema.format && !schema.enum && !schema.oneOf && !schema.anyOf) return 'text';
   return undefined;
 }
