@@ -12,6 +12,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import openapi from './plugins/openapi.ts';
 import accessControl from './plugins/access.ts';
 import staticUi from './plugins/static-ui.ts';
+import outgoingDates from './plugins/outgoing-dates.ts';
 import authRoutes from './modules/auth/routes.ts';
 import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(securityHeaders);
     await app.register(openapi);
     await app.register(accessControl, { secret });
+    await app.register(outgoingDates);
     await app.register(mailer);
     await app.register(authRoutes);
     await app.register(appRoutes);

@@ -6,3 +6,4 @@ export * from './grid-state.ts';
 export * from './validation/index.ts';
 export * from './dates/index.ts';
 export * from './rules/index.ts';
+export * from './forms/index.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenDocumentFaults, type ScreenDocument } from '../../engine/core/screen-document.ts';
 import { StartupError } from '../startup-error.ts';
+import { formFaults } from './form-faults.ts';
 
 export const metadataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../metadata');
 
@@ -47,6 +48,7 @@ export async function loadMetadata(dir = metadataDir): Promise<MetadataRegistry>
     if (!faults.length && !entities.has(screen.entity)) {
       faults.push({ pointer: '/entity', message: `names no schema in metadata/entities (${screen.entity})` });
     }
+    if (!faults.length) faults.push(...formFaults(screen, entities.get(screen.entity)!));
     if (!faults.length && `${screen.id}.json` !== file) faults.push({ pointer: '/id', message: `must equal the file name (${file})` });
     if (faults.length) {
       const { pointer, message } = faults[0];

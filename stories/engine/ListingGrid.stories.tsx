@@ -7,7 +7,7 @@ import users from '../../metadata/screens/users.json' with { type: 'json' };
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import { sampleUsers } from '../fixtures/sample-users.ts';
 
-const screen = users as ScreenDocument;
+const screen = users as unknown as ScreenDocument;
 const list = screen.list!;
 const searchFields = ['FirstName', 'LastName', 'UserName', 'EmailAddress'];
 const failing: ListDataSource<any> = async () => {

@@ -9,7 +9,7 @@ import users from '../../metadata/screens/users.json' with { type: 'json' };
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import { sampleUsers } from '../../stories/fixtures/sample-users.ts';
 
-const list = (users as ScreenDocument).list!;
+const list = (users as unknown as ScreenDocument).list!;
 const rows = sampleUsers(137);
 
 let currentSearch = '';

@@ -2,6 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
+import { registerCrud } from '../../lib/crud/register-crud.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+
+export const duplicateUserName = 'An account with this User Name already exists in the system!';
+export const duplicateEmail = 'An account with this Email Address already exists in the system!';
+export const masterIsReadOnly = 'This is the master user, which cannot be edited or deleted.';
+
+/** Form values as columns: the password becomes its hash, confirmations are not stored. */
+async function userColumns(values: Record<string, unknown>, mode: 'create' | 'update') {
+  const { Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, ...columns } = values;
+  if (mode === 'create') {
+    // An account created without a password is activated from e-mail; either way the user sets their own.
+    Object.assign(columns, { MustChangePassword: true });
+    if (typeof Password === 'string' && Password) Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
+  }
+  return columns;
+}
 
 export default async function userRoutes(app: FastifyInstance) {
   const screen = app.registry.screen('users');
@@ -19,4 +37,18 @@ export default async function userRoutes(app: FastifyInstance) {
   }, async (request) =>
     runList(app.db, app.db('users'), list, { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query),
   );
+
+  registerCrud(app, {
+    screen,
+    entity: user as JsonSchema,
+    table: 'users',
+    unique: [
+      { field: 'UserName', message: duplicateUserName, caseInsensitive: true },
+      { field: 'EmailAddress', message: duplicateEmail, caseInsensitive: true },
+    ],
+    hooks: {
+      refuseChange: (row) => (row.IsMaster ? masterIsReadOnly : null),
+      toColumns: userColumns,
+    },
+  });
 }

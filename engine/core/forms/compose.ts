@@ -1,0 +1,53 @@
+import type { RulesOutcome } from '../rules/types.ts';
+import type { FormDefinition, FormMode, JsonSchema, UiSchema } from './types.ts';
+
+/** The fields a mode shows, in order: read and delete show the update fields. */
+export function fieldsFor(form: FormDefinition, mode: FormMode): string[] {
+  return mode === 'create' ? form.fields.create ?? form.fields.update : form.fields.update;
+}
+
+type Flags = Pick<RulesOutcome, 'required' | 'optional' | 'hidden' | 'disabled'>;
+
+const noFlags: Flags = { required: new Set(), optional: new Set(), hidden: new Set(), disabled: new Set() };
+
+/**
+ * The JSON Schema of one mode of a form: the entity's properties for the mode's fields, in order, and
+ * the entity's required list with the rules' require/optional applied. Read-only properties are left
+ * out when creating (the server makes them). The same function gives the server its body schema, so
+ * the browser and the server check the same rules.
+ */
+export function composeFormSchema(entity: JsonSchema, fields: string[], mode: FormMode, flags: Flags = noFlags): JsonSchema {
+  const properties: Record<string, Record<string, unknown>> = {};
+  for (const field of fields) {
+    const property = entity.properties?.[field];
+    if (!property) throw new Error(`${entity.title ?? 'entity'} has no property ${field}`);
+    if (mode === 'create' && property.readOnly) continue;
+    properties[field] = property;
+  }
+  const required = fields.filter((f) => f in properties && !flags.optional.has(f) && !flags.hidden.has(f)
+    && ((entity.required ?? []).includes(f) || flags.required.has(f)));
+  const { properties: _p, required: _r, $id: _id, ...rest } = entity;
+  return { ...rest, type: 'object', properties, required };
+}
+
+/**
+ * The uiSchema of one mode: the screen's per-field uiSchema, the field order, and the rules' hidden and
+ * disabled fields. Read and delete modes, and records shown read-only, make every field read-only.
+ */
+export function composeUiSchema(form: FormDefinition, fields: string[], readOnly: boolean, flags: Flags = noFlags): UiSchema {
+  const ui: UiSchema = { 'ui:order': [...fields, '*'] };
+  const base = (form.uiSchema ?? {}) as Record<string, Record<string, unknown>>;
+  for (const field of fields) {
+    const entry: Record<string, unknown> = { ...(base[field] ?? {}) };
+    if (flags.hidden.has(field)) entry['ui:widget'] = 'hidden';
+    if (flags.disabled.has(field)) entry['ui:disabled'] = true;
+    if (readOnly) entry['ui:readonly'] = true;
+    ui[field] = entry;
+  }
+  return ui;
+}
+
+/** Whether the record is to be shown read-only, e.g. a master user (spec 1 section 6). */
+export function isReadOnlyRecord(form: FormDefinition, record: Record<string, unknown> | null | undefined): boolean {
+  return Boolean(form.readOnlyWhen && record && record[form.readOnlyWhen.field] === form.readOnlyWhen.equals);
+}

@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './compose.ts';
+export * from './notifications.ts';

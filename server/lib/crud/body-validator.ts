@@ -1,0 +1,34 @@
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../../engine/core/ajv.ts';
+import { ajvErrorsToItems, type ErrorItem } from '../../../engine/core/error-items.ts';
+import { composeFormSchema, type FormDefinition, type FormMode, type JsonSchema } from '../../../engine/core/forms/index.ts';
+import { evaluateRules } from '../../../engine/core/rules/evaluate-rules.ts';
+import type { Rule } from '../../../engine/core/rules/types.ts';
+
+const ajv = createAjv({ coerceTypes: false, useDefaults: false });
+
+/**
+ * Checks a write the way the form did in the browser: the mode's fields, the entity's rules and the
+ * screen's declarative rules (which may make fields required or optional), with the same messages.
+ * Read-only and unknown properties are dropped first: the client sends back what it was shown.
+ */
+export function bodyValidator(entity: JsonSchema, form: FormDefinition, mode: FormMode) {
+  const fields = mode === 'create' ? form.fields.create ?? form.fields.update : form.fields.update;
+  const writable = fields.filter((f) => !entity.properties?.[f]?.readOnly);
+  const rules = (form.rules ?? []) as unknown as Rule[];
+  const compiled = new Map<string, { validate: ValidateFunction; schema: JsonSchema }>();
+
+  return (body: Record<string, unknown>): { values: Record<string, unknown>; errors: ErrorItem[] } => {
+    const values = Object.fromEntries(writable.filter((f) => f in body).map((f) => [f, body[f]]));
+    const outcome = evaluateRules(rules, values);
+    const key = JSON.stringify([[...outcome.required].sort(), [...outcome.optional].sort(), [...outcome.hidden].sort()]);
+    let entry = compiled.get(key);
+    if (!entry) {
+      const schema = composeFormSchema(entity, writable, mode, outcome);
+      entry = { validate: ajv.compile(schema), schema };
+      compiled.set(key, entry);
+    }
+    const ok = entry.validate(values);
+    return { values, errors: ok ? [] : ajvErrorsToItems(entry.validate.errors, entry.schema) };
+  };
+}
