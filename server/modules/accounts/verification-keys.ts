@@ -35,6 +35,8 @@ export function hashKey(key: string): string {
 export async function issueKey(db: Knex, userId: number, reason: Reason, lifetimeSeconds: number): Promise<string> {
   const key = randomBytes(32).toString('base64url');
   await db.transaction(async (trx) => {
+    // Rows long past use are of no further help (not even for renewal): drop the user's old ones as we go.
+    await trx('verification_keys').where({ UserId: userId }).where('ExpiresAt', '<', trx.raw("now() - interval '30 days'")).delete();
     if (lifetimeSeconds > 0) await trx('verification_keys').where({ UserId: userId, Reason: reason }).whereNull('UsedAt').update({ UsedAt: trx.fn.now() });
     await trx('verification_keys').insert({
       UserId: userId,
