@@ -1,14 +1,17 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { AddressField } from './address/AddressField.tsx';
 import { CurrencyWidget } from './currency/CurrencyWidget.tsx';
 import { DatePickerWidget } from './date-picker/DatePickerWidget.tsx';
 import { DateRangeField } from './date-range/DateRangeField.tsx';
 import { EinWidget } from './ein/EinWidget.tsx';
 import { NumberRangeField } from './number-range/NumberRangeField.tsx';
 import { PercentageWidget } from './percentage/PercentageWidget.tsx';
+import { PhoneListField } from './phone-list/PhoneListField.tsx';
 import { PhoneWidget } from './phone/PhoneWidget.tsx';
 import { RichTextWidget } from './rich-text/RichTextWidget.tsx';
 import { SelectManyWidget } from './select-many/SelectManyWidget.tsx';
 import { SelectWidget } from './select/SelectWidget.tsx';
+import { SpecifyOtherField } from './specify-other/SpecifyOtherField.tsx';
 import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
 
 /**
@@ -35,4 +38,7 @@ export const widgets: RegistryWidgetsType = {
 export const fields: RegistryFieldsType = {
   dateRange: DateRangeField,
   numberRange: NumberRangeField,
+  address: AddressField,
+  phoneList: PhoneListField,
+  specifyOther: SpecifyOtherField,
 };

@@ -1,12 +1,15 @@
+import { addressRule } from './address/logic.ts';
 import { amountRule } from './currency/logic.ts';
 import { dateRule } from './date-picker/input.ts';
 import { dateRangeRule } from './date-range/logic.ts';
 import { einRule } from './ein/logic.ts';
 import { numberRangeRule } from './number-range/logic.ts';
+import { phoneListRule } from './phone-list/logic.ts';
 import { phoneRule } from './phone/logic.ts';
 import { richTextRule } from './rich-text/logic.ts';
 import { selectManyRule } from './select-many/logic.ts';
 import { selectRule } from './select/logic.ts';
+import { specifyOtherRule } from './specify-other/logic.ts';
 import type { WidgetRule } from './shared/types.ts';
 import { textAreaRule, textInputRule } from './text/logic.ts';
 
@@ -25,4 +28,7 @@ export const widgetRules: Record<string, WidgetRule> = {
   'date-time': dateRule,
   dateRange: dateRangeRule,
   numberRange: numberRangeRule,
+  address: addressRule,
+  phoneList: phoneListRule,
+  specifyOther: specifyOtherRule,
 };
