@@ -1,0 +1,91 @@
+import { widgetMessage, widgetMessages } from '../shared/messages.ts';
+import type { UploadedFile } from '../data-context.tsx';
+
+/** The extensions a file upload accepts by default. */
+export const DEFAULT_EXTENSIONS = ['docx', 'doc', 'pdf', 'xls', 'xlsx', 'txt', 'csv', 'jpeg', 'jpg', 'png', 'tiff', 'gif', 'bmp'];
+/** The extensions an image upload accepts. */
+export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'tiff', 'gif', 'bmp'];
+/** The default size limit when neither the field nor the server says otherwise. */
+export const DEFAULT_MAX_FILE_SIZE_MB = 1024;
+/** Uploads are started at most this often. */
+export const UPLOAD_DEBOUNCE_MS = 1000;
+
+/** ui:options of the file uploader. */
+export interface FileUploaderOptions {
+  /** 'file' (default) or 'image'; 'clientlogo' for the client logo. */
+  uploadType?: 'file' | 'image' | 'clientlogo';
+  extensions?: string[];
+  maxFileSizeMB?: number;
+  maxUploads?: number;
+}
+
+/** The uploader's two modes: adding (or changing) a file, and the list. */
+export type UploaderMode = 'upload' | 'list';
+
+/** The extensions in force: the field's own, else the image or default list. */
+export function allowedExtensions(options: FileUploaderOptions): string[] {
+  if (options.extensions?.length) return options.extensions.map((e) => e.replace(/^\./, '').toLowerCase());
+  return options.uploadType === 'image' || options.uploadType === 'clientlogo' ? IMAGE_EXTENSIONS : DEFAULT_EXTENSIONS;
+}
+
+/** The size limit in MB: the field's maxFileSizeMB, never above the global maximum. */
+export function effectiveMaxSizeMB(fieldMaxMB: number | undefined, globalMaxMB: number): number {
+  return fieldMaxMB && fieldMaxMB > 0 ? Math.min(fieldMaxMB, globalMaxMB) : globalMaxMB;
+}
+
+/** The extension of a file name, lower case, without the dot. */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Only active files count and are listed. */
+export function activeFiles(files: readonly UploadedFile[] | undefined): UploadedFile[] {
+  return (files ?? []).filter((f) => f.IsActive);
+}
+
+/** Whether another file may be added: active files below maxUploads (unset or 0: unlimited). */
+export function canAddFile(files: readonly UploadedFile[] | undefined, maxUploads?: number): boolean {
+  return !maxUploads || maxUploads <= 0 || activeFiles(files).length < maxUploads;
+}
+
+/**
+ * The problems of a chosen file, in the specification's words: none chosen (in add mode), a type
+ * not permitted, a size over the limit, or one upload too many.
+ */
+export function fileErrors(
+  file: { name: string; size: number } | null,
+  options: FileUploaderOptions,
+  globalMaxMB: number,
+  existing: readonly UploadedFile[] | undefined,
+  mode: 'add' | 'edit' = 'add',
+): string[] {
+  if (!file) return mode === 'add' ? [widgetMessages.fileRequired] : [];
+  const errors: string[] = [];
+  const extensions = allowedExtensions(options);
+  if (!extensions.includes(extensionOf(file.name))) errors.push(widgetMessage('fileType', extensions.join(', ')));
+  const maxMB = effectiveMaxSizeMB(options.maxFileSizeMB, globalMaxMB);
+  if (file.size > maxMB * 1024 * 1024) errors.push(widgetMessage('fileSize', maxMB));
+  if (mode === 'add' && !canAddFile(existing, options.maxUploads)) errors.push(widgetMessages.fileMaxUploads);
+  return errors;
+}
+
+/** The record of a file just uploaded: the name defaults to the user's file name, the description to a single space. */
+export function uploadedRecord(stored: UploadedFile, name?: string, description?: string): UploadedFile {
+  return {
+    ...stored,
+    Name: name?.trim() ? name : stored.UserFileName,
+    Description: description?.trim() ? description : ' ',
+    IsActive: true,
+  };
+}
+
+/** Removing a file keeps its record inactive, so the server can retire the stored file. */
+export function removeFile(files: readonly UploadedFile[], fileName: string): UploadedFile[] {
+  return files.map((f) => (f.FileName === fileName ? { ...f, IsActive: false } : f));
+}
+
+/** Upload is disabled while the form is invalid or an upload is in progress. */
+export function canUpload(errors: readonly string[], uploading: boolean): boolean {
+  return errors.length === 0 && !uploading;
+}
