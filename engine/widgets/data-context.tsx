@@ -59,7 +59,16 @@ export interface WidgetDataSource {
   loadWizardLevel(level: WizardLevel, parentId: number | null): Promise<WizardNodeData[]>;
   /** The global file size cap in MB that no field's maxFileSizeMB may exceed. */
   maxFileSizeMB: number;
+  /**
+   * Shows a named notice (spec 3 section 8: 'Read', 'UploadCreate', 'UploadRead', 'Reorder', ...)
+   * in the app's notification area, with the error behind it. Optional: without it, widgets show
+   * their own short inline message.
+   */
+  notify?(notice: WidgetNotice, error?: unknown): void;
 }
+
+/** The named notices widgets raise. */
+export type WidgetNotice = 'Read' | 'UploadCreate' | 'UploadRead' | 'UploadDelete' | 'Reorder';
 
 function notProvided(name: string): never {
   throw new Error(`WidgetDataSource.${name} is not provided: wrap the form in <WidgetDataProvider>.`);

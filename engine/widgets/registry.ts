@@ -4,6 +4,9 @@ import { CurrencyWidget } from './currency/CurrencyWidget.tsx';
 import { DatePickerWidget } from './date-picker/DatePickerWidget.tsx';
 import { DateRangeField } from './date-range/DateRangeField.tsx';
 import { EinWidget } from './ein/EinWidget.tsx';
+import { FileUploaderField } from './file-uploader/FileUploaderField.tsx';
+import { ImageUploadField } from './file-uploader/ImageUploadField.tsx';
+import { LocationsField } from './locations/LocationsField.tsx';
 import { NumberRangeField } from './number-range/NumberRangeField.tsx';
 import { PercentageWidget } from './percentage/PercentageWidget.tsx';
 import { PhoneListField } from './phone-list/PhoneListField.tsx';
@@ -41,4 +44,7 @@ export const fields: RegistryFieldsType = {
   address: AddressField,
   phoneList: PhoneListField,
   specifyOther: SpecifyOtherField,
+  fileUploader: FileUploaderField,
+  imageUpload: ImageUploadField,
+  locations: LocationsField,
 };

@@ -3,6 +3,8 @@ import { amountRule } from './currency/logic.ts';
 import { dateRule } from './date-picker/input.ts';
 import { dateRangeRule } from './date-range/logic.ts';
 import { einRule } from './ein/logic.ts';
+import { fileUploaderRule, imageUploadRule } from './file-uploader/logic.ts';
+import { locationsRule } from './locations/logic.ts';
 import { numberRangeRule } from './number-range/logic.ts';
 import { phoneListRule } from './phone-list/logic.ts';
 import { phoneRule } from './phone/logic.ts';
@@ -31,4 +33,7 @@ export const widgetRules: Record<string, WidgetRule> = {
   address: addressRule,
   phoneList: phoneListRule,
   specifyOther: specifyOtherRule,
+  fileUploader: fileUploaderRule,
+  imageUpload: imageUploadRule,
+  locations: locationsRule,
 };

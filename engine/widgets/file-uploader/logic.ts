@@ -1,3 +1,5 @@
+import { message } from '../../core/messages.ts';
+import type { WidgetRule } from '../shared/types.ts';
 import { widgetMessage, widgetMessages } from '../shared/messages.ts';
 import type { UploadedFile } from '../data-context.tsx';
 
@@ -89,3 +91,14 @@ export function removeFile(files: readonly UploadedFile[], fileName: string): Up
 export function canUpload(errors: readonly string[], uploading: boolean): boolean {
   return errors.length === 0 && !uploading;
 }
+
+/** The uploader in a form: required means at least one active file; over maxUploads gives the spec's message. */
+export const fileUploaderRule: WidgetRule<UploadedFile[] | undefined, FileUploaderOptions> = (value, { label, required, options }) => {
+  const count = activeFiles(value).length;
+  if (required && count === 0) return [message('required', [label])];
+  return options.maxUploads && options.maxUploads > 0 && count > options.maxUploads ? [widgetMessages.fileMaxUploads] : [];
+};
+
+/** An image field: required means an image is stored. */
+export const imageUploadRule: WidgetRule<{ FileName?: string } | undefined> = (value, { label, required }) =>
+  required && !value?.FileName ? [message('required', [label])] : [];
