@@ -1,15 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppTheme } from './theme.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
+
+// A data router (needed for the leave-without-saving prompt's blocker) around the app's own <Routes>,
+// which mounts private routes from the server's route table.
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppTheme>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppTheme>
   </StrictMode>,
 );

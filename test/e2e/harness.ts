@@ -3,20 +3,26 @@ import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
+import { configFromEnv, type Config } from '../../server/config.ts';
 
 export const adminPassword = 'E2eAdmin123';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = path.resolve('test-results/screenshots');
 
-/** The real server with the built UI on a free port, on a fresh in-memory PGlite. */
-export async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config = { ...configFromEnv({}), inMemoryDatabase: true, adminPassword, jwtSecret: 'e2e-secret-e2e-secret-e2e-secret', port: 0 };
+/**
+ * The real server with the built UI on a free port, on a fresh in-memory PGlite. `overrides` change the
+ * configuration (an SMTP server to catch mail, short session durations); links in mail point at this server.
+ */
+export async function startServer(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const config: Config = { ...configFromEnv({}), inMemoryDatabase: true, adminPassword, jwtSecret: 'e2e-secret-e2e-secret-e2e-secret', port: 0, ...overrides };
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, baseUrl: `http://127.0.0.1:${port}` };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The port is known only now; mail links are made from config.publicUrl when the mail is sent.
+  if (!overrides.publicUrl) app.config.publicUrl = baseUrl;
+  return { app, baseUrl };
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

@@ -1,12 +1,42 @@
 import { createApiClient } from './client.ts';
+import { createErrorLog, type ClientLogEntry } from './error-log.ts';
 import { useSession } from '../stores/session.ts';
+import { useLoading } from '../stores/loading.ts';
+import { useSessionClock } from '../stores/session-clock.ts';
+import { handleSessionInvalid, handleUnauthorized } from '../session/session-end.ts';
 
-/** The application's API client, bound to the session store. */
+/** The client error log's call ("POST error log many", spec 1 section 7). */
+export const errorLogPath = '/api/ErrorLog/LogMany';
+
+function credentials() {
+  const { token, session } = useSession.getState();
+  return token && session ? { token, SessionId: session.SessionId, InstanceId: session.InstanceId } : null;
+}
+
+/**
+ * The log goes out by plain fetch, not through the client: it must not wait for (or block) a user's write, and a
+ * failure to log must not be logged again.
+ */
+const errorLog = createErrorLog(async (entries: ClientLogEntry[]) => {
+  const creds = credentials();
+  await fetch(errorLogPath, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(creds ? { authorization: `Bearer ${creds.token}`, 'session-id': creds.SessionId, 'instance-id': creds.InstanceId } : {}),
+    },
+    body: JSON.stringify(entries),
+  });
+});
+
+/** The application's API client, bound to the session, loading and session-clock stores. */
 export const api = createApiClient({
-  credentials: () => {
-    const { token, session } = useSession.getState();
-    return token && session ? { token, SessionId: session.SessionId, InstanceId: session.InstanceId } : null;
-  },
+  credentials,
   onRefreshedToken: (token) => useSession.getState().setToken(token),
-  onUnauthorized: (error) => useSession.getState().ended(error.items[0]?.ErrorMessage),
+  onUnauthorized: handleUnauthorized,
+  onSessionInvalid: handleSessionInvalid,
+  loading: { begin: () => useLoading.getState().begin(), end: () => useLoading.getState().end() },
+  onHttpError: (entry) => errorLog.add(entry),
+  onActivity: (at) => useSessionClock.getState().activity(at),
+  onTerminatesAt: (iso) => useSessionClock.getState().announce(iso),
 });

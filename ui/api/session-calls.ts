@@ -1,23 +1,26 @@
 import type { LoginResponse } from '../../metadata/types/LoginResponse.ts';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 import { api } from './api.ts';
-import { refreshedTokenHeader, ApiError } from './client.ts';
-import { toErrorList } from '../../engine/core/error-items.ts';
+import { refreshedTokenHeader } from './client.ts';
 import { useSession } from '../stores/session.ts';
 
-/** Signs in; the token comes back in a response header, the signed-in info in the body. */
-export async function signIn(UserName: string, Password: string): Promise<void> {
-  const response = await fetch('/api/Authenticate/SignIn', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName, Password }),
-  }).catch(() => {
-    throw new ApiError(0, toErrorList('A system error has occurred.  Please refresh your browser and attempt to login again.'));
-  });
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, toErrorList(data));
-  useSession.getState().started(data as LoginResponse, response.headers.get(refreshedTokenHeader) ?? '');
+/** Starts the session from a sign-in answer: the token comes in a response header (or, for a token sign-in, the body). */
+async function start(data: LoginResponse & { Token?: string }, headers: Headers): Promise<LoginResponse> {
+  useSession.getState().started(data, headers.get(refreshedTokenHeader) ?? data.Token ?? '');
   await loadRoutes();
+  return data;
+}
+
+/** Signs in; the answer says whether the user must change the password first (and the key to do it with). */
+export async function signIn(UserName: string, Password: string): Promise<LoginResponse> {
+  const { data, headers } = await api.send<LoginResponse>('POST', '/api/Authenticate/SignIn', { body: { UserName, Password } });
+  return start(data, headers);
+}
+
+/** /login/{token} (spec 1 section 7: POST Authenticate/SignInWithToken, body Token; the answer has Token). */
+export async function signInWithToken(Token: string): Promise<LoginResponse> {
+  const { data, headers } = await api.send<LoginResponse & { Token?: string }>('POST', '/api/Authenticate/SignInWithToken', { body: { Token } });
+  return start(data, headers);
 }
 
 /** Routes are fetched after sign-in and on restore; private routes mount once they are here. */
@@ -25,9 +28,15 @@ export async function loadRoutes(): Promise<void> {
   useSession.getState().setRoutes(await api.get<RouteEntry[]>('/api/App/GetRoutes'));
 }
 
-/** On page load with a stored token: check the session is alive, then fetch the routes. */
+/**
+ * On page load with a stored token: check the session is alive, then fetch the routes. The answer is stored again
+ * because a MustChangePassword user gets a fresh key each time (the earlier one no longer works).
+ */
 export async function restoreSession(): Promise<void> {
-  await api.get<LoginResponse>('/api/Authenticate/Current');
+  const current = await api.get<LoginResponse>('/api/Authenticate/Current');
+  const { token } = useSession.getState();
+  if (!token) return;
+  useSession.getState().started(current, token);
   await loadRoutes();
 }
 

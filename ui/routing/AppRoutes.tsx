@@ -4,15 +4,35 @@ import { useSession } from '../stores/session.ts';
 import { LoginPage } from '../screens/LoginPage.tsx';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { RequireSession } from './RequireSession.tsx';
+import { publicPaths } from './public-paths.ts';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 
 // The signed-in part is loaded only after sign-in, so /login stays small.
 const AppShell = lazy(() => import('../shell/AppShell.tsx'));
 const HomePage = lazy(() => import('../screens/HomePage.tsx'));
-const ScreenRoute = lazy(() => import('../screens/ScreenRoute.tsx'));
+const ScreenRoute = lazy(() => import('../screens/screen/ScreenRoute.tsx'));
 const NotFoundPage = lazy(() => import('../screens/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
-const shellPages: Record<string, () => React.ReactNode> = { home: () => <HomePage /> };
+const ConcurrentSessionsPage = lazy(() => import('../screens/sessions/ConcurrentSessionsPage.tsx'));
+const ChangePasswordRequestPage = lazy(() => import('../screens/account/ChangePasswordRequestPage.tsx'));
+
+// The public account screens share one chunk, fetched on first use.
+const account = () => import('../screens/account/index.ts');
+const TokenLoginPage = lazy(() => account().then((m) => ({ default: m.TokenLoginPage })));
+const ActivatePage = lazy(() => account().then((m) => ({ default: m.ActivatePage })));
+const ActivateUpdatePasswordPage = lazy(() => account().then((m) => ({ default: m.ActivateUpdatePasswordPage })));
+const ChangePasswordPage = lazy(() => account().then((m) => ({ default: m.ChangePasswordPage })));
+const PasswordRecoveryPage = lazy(() => account().then((m) => ({ default: m.PasswordRecoveryPage })));
+const UserNameRecoveryPage = lazy(() => account().then((m) => ({ default: m.UserNameRecoveryPage })));
+const InvalidVerificationCodePage = lazy(() => account().then((m) => ({ default: m.InvalidVerificationCodePage })));
+
+/** Pages of the shell itself, by the route-table name the server gives them (server/modules/app/route-table.ts). */
+const shellPages: Record<string, () => React.ReactNode> = {
+  home: () => <HomePage />,
+  'session.list': () => <ConcurrentSessionsPage />,
+  // Named once the server's route table lists it for module RequestPasswordReset.
+  'user.changepasswordrequest': () => <ChangePasswordRequestPage />,
+};
 
 function elementFor(entry: RouteEntry) {
   if (entry.ScreenId) return <ScreenRoute entry={entry} />;
@@ -29,7 +49,14 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path={publicPaths.login} element={<LoginPage />} />
+        <Route path={publicPaths.tokenLogin} element={<TokenLoginPage />} />
+        <Route path={publicPaths.activate} element={<ActivatePage />} />
+        <Route path={publicPaths.activateUpdatePassword} element={<ActivateUpdatePasswordPage />} />
+        <Route path={publicPaths.changePassword} element={<ChangePasswordPage />} />
+        <Route path={publicPaths.passwordRecovery} element={<PasswordRecoveryPage />} />
+        <Route path={publicPaths.userNameRecovery} element={<UserNameRecoveryPage />} />
+        <Route path={publicPaths.invalidVerificationCode} element={<InvalidVerificationCodePage />} />
         <Route element={<RequireSession />}>
           <Route element={<AppShell />}>
             <Route index element={<Navigate to="/home" replace />} />

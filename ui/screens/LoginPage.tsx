@@ -2,29 +2,37 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, Link as RouterLink } from 'react-router';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { message } from '../../engine/core/messages.ts';
-import type { ErrorItem } from '../../engine/core/error-items.ts';
-import { ApiError } from '../api/client.ts';
 import { signIn, signOut } from '../api/session-calls.ts';
+import { changePasswordPath } from '../routing/public-paths.ts';
 import { useSession } from '../stores/session.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { PublicPage } from './PublicPage.tsx';
+import { VerificationLink } from './account/VerificationLink.tsx';
+import { signInFailure, type SignInFailure } from './account/sign-in-errors.ts';
+
+interface LoginState {
+  from?: { pathname: string; search?: string };
+  /** A success to report, e.g. after a password change. */
+  notice?: string;
+  userName?: string;
+}
 
 /** Where to go after sign-in: the private path the user first asked for, else /home. */
-function wantedPath(state: unknown): string {
-  const from = (state as { from?: { pathname: string; search?: string } } | null)?.from;
+function wantedPath(state: LoginState | null): string {
+  const from = state?.from;
   return from && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : '/home';
 }
 
 /** /login (spec 1 section 2): UserName and Password, LOG IN reading 'Please Wait...' while pending. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const location = useLocation();
+  const state = useLocation().state as LoginState | null;
   const { user, endMessage, clearEndMessage } = useSession();
-  const [userName, setUserName] = useState('');
+  const [userName, setUserName] = useState(state?.userName ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<ErrorItem[]>([]);
+  const [failure, setFailure] = useState<SignInFailure | null>(null);
   const userNameError = submitted && !userName.trim() ? message('required', ['User Name']) : '';
 
   async function onSubmit(event: FormEvent) {
@@ -32,13 +40,14 @@ export function LoginPage() {
     setSubmitted(true);
     if (!userName.trim() || pending) return;
     setPending(true);
-    setErrors([]);
+    setFailure(null);
     clearEndMessage();
     try {
-      await signIn(userName.trim(), password);
-      navigate(wantedPath(location.state), { replace: true });
+      const answer = await signIn(userName.trim(), password);
+      const next = answer.MustChangePassword && answer.VerificationKey ? changePasswordPath(answer.VerificationKey) : wantedPath(state);
+      navigate(next, { replace: true });
     } catch (error) {
-      setErrors(error instanceof ApiError ? error.items : [{ PropertyName: null, ErrorMessage: String(error), ErrorCode: 0 }]);
+      setFailure(signInFailure(error));
       setPending(false);
     }
   }
@@ -47,7 +56,7 @@ export function LoginPage() {
     return (
       <PublicPage title="Sign in">
         <Typography>Currently logged in as <strong>{user.UserName}</strong></Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1.5}>
           <Button variant="contained" onClick={() => navigate('/home')}>Continue</Button>
           <Button variant="outlined" onClick={() => void signOut()}>Log out</Button>
         </Stack>
@@ -55,16 +64,24 @@ export function LoginPage() {
     );
   }
 
+  const notice = !failure && !endMessage && state?.notice;
   return (
     <PublicPage title="Sign in">
-      {endMessage && <Alert severity="warning">{endMessage}</Alert>}
-      <ErrorList title="Login failed" items={errors} />
+      {endMessage && <Alert severity="warning" role="alert">{endMessage}</Alert>}
+      {notice && <Alert severity="success" role="status">{notice}</Alert>}
+      {failure && (
+        <Stack spacing={1}>
+          {/* A verification error is shown alone with its link; others as the list under the generic Login notice. */}
+          <ErrorList title={failure.verification ? undefined : 'Login failed'} items={failure.items} />
+          {failure.verification && <VerificationLink reason={failure.verification.reason} staleKey={failure.verification.staleKey} />}
+        </Stack>
+      )}
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign in">
         <TextField
           label="User Name"
           name="UserName"
           autoComplete="username"
-          autoFocus
+          autoFocus={!userName}
           required
           value={userName}
           onChange={(e) => setUserName(e.target.value)}
@@ -76,13 +93,17 @@ export function LoginPage() {
           name="Password"
           type="password"
           autoComplete="current-password"
+          autoFocus={Boolean(userName)}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Button type="submit" variant="contained" size="large" disabled={pending}>
           {pending ? 'Please Wait...' : 'LOG IN'}
         </Button>
-        <Link component={RouterLink} to="/user/passwordrecovery" variant="body2">Forgot your password?</Link>
+        <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+          <Link component={RouterLink} to="/user/passwordrecovery" variant="body2">Forgot your password?</Link>
+          <Link component={RouterLink} to="/user/usernamerecovery" variant="body2">Forgot your user name?</Link>
+        </Stack>
       </Stack>
     </PublicPage>
   );

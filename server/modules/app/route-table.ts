@@ -2,7 +2,11 @@ import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { MetadataRegistry } from '../../metadata/registry.ts';
 
 /** Routes of the shell itself, open to every signed-in user. */
-const shellRoutes: RouteEntry[] = [{ Name: 'home', Url: '/home', Title: 'Home', Description: 'Your start page.' }];
+const shellRoutes: RouteEntry[] = [
+  { Name: 'home', Url: '/home', Title: 'Home', Description: 'Your start page.' },
+  // Spec 3 "Concurrent sessions": no module check on the route; its calls need module SessionManagement.
+  { Name: 'session.list', Url: '/session/list', Title: 'Manage Concurrent User Sessions', Description: 'Roles with a concurrent-user limit and who is signed in under them.' },
+];
 
 const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ' } as const;
 

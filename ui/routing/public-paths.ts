@@ -1,0 +1,26 @@
+import { matchPath } from 'react-router';
+
+/** The public routes (spec 1 section 2): always mounted, reachable without a session. */
+export const publicPaths = {
+  login: '/login',
+  tokenLogin: '/login/:token',
+  activate: '/user/activate/:reason/:token',
+  activateUpdatePassword: '/user/activateupdatepassword/:reason/:token',
+  changePassword: '/user/changepassword/:token',
+  passwordRecovery: '/user/passwordrecovery',
+  userNameRecovery: '/user/usernamerecovery',
+  invalidVerificationCode: '/user/invalidverificationcode/:reason/:token',
+} as const;
+
+export function isPublicPath(pathname: string): boolean {
+  return Object.values(publicPaths).some((path) => matchPath({ path, end: true }, pathname));
+}
+
+/** The page that trades a stale key for a new one; generatenewkey asks for the user name instead. */
+export function invalidCodePath(reason: string, token: string): string {
+  return `/user/invalidverificationcode/${encodeURIComponent(reason || 'activation')}/${encodeURIComponent(token || 'generatenewkey')}`;
+}
+
+export function changePasswordPath(key: string): string {
+  return `/user/changepassword/${encodeURIComponent(key)}`;
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { TextField } from '@mui/material';
+import type { ErrorItem } from '../../../engine/core/error-items.ts';
+import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
+import { api } from '../../api/api.ts';
+import { ApiError } from '../../api/client.ts';
+import { signOut } from '../../api/session-calls.ts';
+import { staleKeyOf } from '../../api/stale-key.ts';
+import { invalidCodePath } from '../../routing/public-paths.ts';
+import { useSession } from '../../stores/session.ts';
+import { AccountForm } from './AccountForm.tsx';
+import { accountTexts } from './texts.ts';
+import { passwordRules, rules } from './validators.ts';
+import { useFields } from './useFields.ts';
+
+/**
+ * /user/changepassword/{token}: a new password with the key of an e-mailed link, or of a sign-in flagged
+ * MustChangePassword (which is locked here until done). On success every session of the user has ended on the
+ * server, so this one ends too, and the user signs in again at /login with the new password.
+ */
+export default function ChangePasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const forced = useSession((s) => Boolean(s.token && s.mustChangePassword));
+  const userName = useSession((s) => s.user?.UserName);
+  const form = useFields({
+    Password: { label: 'Password', rules: passwordRules('Password') },
+    ConfirmPassword: { label: 'Confirm Password', rules: [...passwordRules('Confirm Password'), rules.equalTo('Password', 'Password')] },
+  });
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<ErrorItem[]>([]);
+
+  async function submit() {
+    if (!form.validate()) return;
+    setPending(true);
+    setErrors([]);
+    try {
+      const answer = await api.post<AccountMessage>('/api/User/ResetForgottenPassword', { ...form.values, Token: token });
+      // Move first, then end the session: the session layer sees /login and leaves the notice in place.
+      navigate('/login', { replace: true, state: { notice: accountTexts.passwordChanged, userName: answer.UserName ?? userName } });
+      if (useSession.getState().token) useSession.getState().ended();
+    } catch (e) {
+      const stale = staleKeyOf(e);
+      if (stale) {
+        navigate(invalidCodePath(stale.reason, stale.staleKey), { replace: true, state: { message: stale.message || accountTexts.keyExpired } });
+        return;
+      }
+      setErrors(form.takeServerErrors(e instanceof ApiError ? e.items : []));
+      setPending(false);
+    }
+  }
+
+  // A user locked here can only leave by signing out.
+  const cancel = forced ? () => void signOut().then(() => navigate('/login', { replace: true })) : undefined;
+
+  return (
+    <AccountForm
+      title="Change Password"
+      intro="Choose a new password of at least 8 characters, with at least one letter and one number."
+      notice={forced ? { severity: 'info', text: `You must change the password of ${userName ?? 'your account'} before you continue.` } : null}
+      errors={errors}
+      pending={pending}
+      submitLabel="Change Password"
+      onSubmit={() => void submit()}
+      onCancel={cancel}
+    >
+      <TextField {...form.field('Password')} type="password" autoComplete="new-password" autoFocus required />
+      <TextField {...form.field('ConfirmPassword')} type="password" autoComplete="new-password" required />
+    </AccountForm>
+  );
+}

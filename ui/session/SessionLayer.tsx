@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../stores/session.ts';
+import { api } from '../api/api.ts';
+import { isPublicPath } from '../routing/public-paths.ts';
+import { startSessionTimers } from './timers.ts';
+import { IdleWarningDialog } from './IdleWarningDialog.tsx';
+import { TerminationNotice } from './TerminationNotice.tsx';
+import { SessionNoticeDialog } from './SessionNoticeDialog.tsx';
+
+/**
+ * Everything about the session that lives above the routes: its timers while there is a session, the dialogs they
+ * raise, and the move to /login when the session ends for any reason (spec 1: "Session end sends the user to
+ * /login"), remembering a private path so sign-in comes back to it.
+ */
+export function SessionLayer() {
+  const sessionId = useSession((s) => (s.token ? s.session?.SessionId : undefined));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const where = useRef(location);
+  where.current = location;
+  const hadSession = useRef(Boolean(sessionId));
+
+  useEffect(() => {
+    if (!sessionId) return;
+    return startSessionTimers(api);
+  }, [sessionId]);
+
+  useEffect(() => {
+    const had = hadSession.current;
+    hadSession.current = Boolean(sessionId);
+    // A screen that ends the session on purpose (a changed password) has already moved on: the real URL tells.
+    if (!had || sessionId || window.location.pathname === '/login') return;
+    const from = isPublicPath(where.current.pathname) ? undefined : where.current;
+    navigate('/login', { replace: true, state: from ? { from } : undefined });
+  }, [sessionId, navigate]);
+
+  return (
+    <>
+      {sessionId && <IdleWarningDialog />}
+      {sessionId && <TerminationNotice />}
+      <SessionNoticeDialog />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useSession } from '../stores/session.ts';
+import { useSessionNotice } from '../stores/session-notice.ts';
+import { clearSessionStorage } from '../stores/session-storage.ts';
+import { clearModuleAccessCache } from '../api/module-access.ts';
+import { sessionTexts } from './messages.ts';
+
+/** The key zustand's persist middleware stores the session under (ui/stores/session.ts). */
+export const sessionStorageKey = 'metadmin.session';
+
+function tokenIn(stored: string | null): string | null {
+  try {
+    return (JSON.parse(stored ?? 'null') as { state?: { token?: string | null } } | null)?.state?.token ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What happens around a session's start and end, whoever starts or ends it (spec 1 section 4): module-access
+ * caches are cleared at start; session storage (breadcrumbs, menu) and open notices are cleared at end. Another
+ * tab's sign-out reaches this tab as a storage event: the session ends here too, with the spec's message; another
+ * tab's sign-in is taken over. Returns a function that undoes the installation (tests).
+ */
+export function installSessionLifecycle(): () => void {
+  const unsubscribe = useSession.subscribe((next, prev) => {
+    if (next.token && !prev.token) clearModuleAccessCache();
+    if (next.session?.SessionId !== prev.session?.SessionId && next.session) clearModuleAccessCache();
+    if (!next.token && prev.token) {
+      clearSessionStorage();
+      useSessionNotice.getState().clear();
+    }
+  });
+
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== sessionStorageKey && event.key !== null) return;
+    const theirs = event.key === null ? null : tokenIn(event.newValue);
+    const ours = useSession.getState().token;
+    if (!theirs && ours) {
+      useSession.getState().ended(sessionTexts.otherTab);
+    } else if (theirs && theirs !== ours) {
+      const before = useSession.getState().session?.SessionId;
+      void Promise.resolve(useSession.persist.rehydrate()).then(() => {
+        // Another session now: its routes are fetched again before anything private mounts.
+        if (useSession.getState().session?.SessionId !== before) useSession.setState({ routes: null });
+      });
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('storage', onStorage);
+  };
+}
