@@ -1,5 +1,6 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { AddressField } from './address/AddressField.tsx';
+import { CheckboxTreeField } from './checkbox-tree/CheckboxTreeField.tsx';
 import { CurrencyWidget } from './currency/CurrencyWidget.tsx';
 import { DatePickerWidget } from './date-picker/DatePickerWidget.tsx';
 import { DateRangeField } from './date-range/DateRangeField.tsx';
@@ -15,6 +16,7 @@ import { RichTextWidget } from './rich-text/RichTextWidget.tsx';
 import { SelectManyWidget } from './select-many/SelectManyWidget.tsx';
 import { SelectWidget } from './select/SelectWidget.tsx';
 import { SpecifyOtherField } from './specify-other/SpecifyOtherField.tsx';
+import { WizardPickerField } from './wizard-picker/WizardPickerField.tsx';
 import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
 
 /**
@@ -47,4 +49,6 @@ export const fields: RegistryFieldsType = {
   fileUploader: FileUploaderField,
   imageUpload: ImageUploadField,
   locations: LocationsField,
+  wizardPicker: WizardPickerField,
+  checkboxTree: CheckboxTreeField,
 };

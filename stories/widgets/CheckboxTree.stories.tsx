@@ -1,0 +1,19 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FormHarness } from './support/FormHarness.tsx';
+import { permissionTree } from './support/permission-tree.ts';
+
+const schema = { type: 'object' as const, properties: { Permissions: { type: 'array' as const, title: 'Permissions', items: { type: 'object' as const } } } };
+const uiSchema = { Permissions: { 'ui:field': 'checkboxTree' } };
+
+const meta: Meta<typeof FormHarness> = { title: 'Widgets/CheckboxTree', component: FormHarness, args: { schema, uiSchema, formData: { Permissions: permissionTree() } } };
+export default meta;
+type Story = StoryObj<typeof FormHarness>;
+
+/** Nothing checked. */
+export const Empty: Story = {};
+/** Users checked: its View action is checked and locked. */
+export const Filled: Story = { args: { formData: { Permissions: permissionTree(true) } } };
+/** Required with nothing checked is the caller's rule; here a disabled tree. */
+export const Disabled: Story = { args: { disabled: true, formData: { Permissions: permissionTree(true) } } };
+/** No nodes: an empty tree. */
+export const Error: Story = { args: { formData: { Permissions: [] } } };
