@@ -5,6 +5,8 @@ import { LoginPage } from '../screens/LoginPage.tsx';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { publicPaths } from './public-paths.ts';
+import { LoadingBar } from '../shell/LoadingBar.tsx';
+import { SessionLayer } from '../session/SessionLayer.tsx';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 
 // The signed-in part is loaded only after sign-in, so /login stays small.
@@ -42,31 +44,36 @@ function elementFor(entry: RouteEntry) {
 
 /**
  * Public routes are always mounted; private routes come from the server's route table, mounted once
- * the session has started and gone when it ends.
+ * the session has started and gone when it ends. Around them: the loading bar and the session's timers and
+ * notices, on every screen.
  */
 export function AppRoutes() {
   const routes = useSession((s) => s.routes);
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Routes>
-        <Route path={publicPaths.login} element={<LoginPage />} />
-        <Route path={publicPaths.tokenLogin} element={<TokenLoginPage />} />
-        <Route path={publicPaths.activate} element={<ActivatePage />} />
-        <Route path={publicPaths.activateUpdatePassword} element={<ActivateUpdatePasswordPage />} />
-        <Route path={publicPaths.changePassword} element={<ChangePasswordPage />} />
-        <Route path={publicPaths.passwordRecovery} element={<PasswordRecoveryPage />} />
-        <Route path={publicPaths.userNameRecovery} element={<UserNameRecoveryPage />} />
-        <Route path={publicPaths.invalidVerificationCode} element={<InvalidVerificationCodePage />} />
-        <Route element={<RequireSession />}>
-          <Route element={<AppShell />}>
-            <Route index element={<Navigate to="/home" replace />} />
-            {(routes ?? []).map((entry) => (
-              <Route key={entry.Name} path={entry.Url} element={elementFor(entry)} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
+    <>
+      <LoadingBar />
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path={publicPaths.login} element={<LoginPage />} />
+          <Route path={publicPaths.tokenLogin} element={<TokenLoginPage />} />
+          <Route path={publicPaths.activate} element={<ActivatePage />} />
+          <Route path={publicPaths.activateUpdatePassword} element={<ActivateUpdatePasswordPage />} />
+          <Route path={publicPaths.changePassword} element={<ChangePasswordPage />} />
+          <Route path={publicPaths.passwordRecovery} element={<PasswordRecoveryPage />} />
+          <Route path={publicPaths.userNameRecovery} element={<UserNameRecoveryPage />} />
+          <Route path={publicPaths.invalidVerificationCode} element={<InvalidVerificationCodePage />} />
+          <Route element={<RequireSession />}>
+            <Route element={<AppShell />}>
+              <Route index element={<Navigate to="/home" replace />} />
+              {(routes ?? []).map((entry) => (
+                <Route key={entry.Name} path={entry.Url} element={elementFor(entry)} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
           </Route>
-        </Route>
-      </Routes>
-    </Suspense>
+        </Routes>
+      </Suspense>
+      <SessionLayer />
+    </>
   );
 }

@@ -4,13 +4,14 @@ import { useSession } from '../stores/session.ts';
 import { api } from '../api/api.ts';
 import { isPublicPath } from '../routing/public-paths.ts';
 import { startSessionTimers } from './timers.ts';
+import { installSessionLifecycle } from './lifecycle.ts';
 import { IdleWarningDialog } from './IdleWarningDialog.tsx';
 import { TerminationNotice } from './TerminationNotice.tsx';
 import { SessionNoticeDialog } from './SessionNoticeDialog.tsx';
 
 /**
- * Everything about the session that lives above the routes: its timers while there is a session, the dialogs they
- * raise, and the move to /login when the session ends for any reason (spec 1: "Session end sends the user to
+ * Everything about the session that lives above the routes: what happens at its start and end (lifecycle.ts), its
+ * timers while there is a session, the dialogs they raise, and the move to /login when the session ends for any reason (spec 1: "Session end sends the user to
  * /login"), remembering a private path so sign-in comes back to it.
  */
 export function SessionLayer() {
@@ -20,6 +21,8 @@ export function SessionLayer() {
   const where = useRef(location);
   where.current = location;
   const hadSession = useRef(Boolean(sessionId));
+
+  useEffect(() => installSessionLifecycle(), []);
 
   useEffect(() => {
     if (!sessionId) return;
