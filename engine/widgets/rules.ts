@@ -1,4 +1,5 @@
 import { addressRule } from './address/logic.ts';
+import { checkboxTreeRule } from './checkbox-tree/logic.ts';
 import { amountRule } from './currency/logic.ts';
 import { dateRule } from './date-picker/input.ts';
 import { dateRangeRule } from './date-range/logic.ts';
@@ -13,6 +14,7 @@ import { selectManyRule } from './select-many/logic.ts';
 import { selectRule } from './select/logic.ts';
 import { specifyOtherRule } from './specify-other/logic.ts';
 import type { WidgetRule } from './shared/types.ts';
+import { wizardPickerRule } from './wizard-picker/logic.ts';
 import { textAreaRule, textInputRule } from './text/logic.ts';
 
 /** Each library control's validation rule, by its registry name. */
@@ -36,4 +38,6 @@ export const widgetRules: Record<string, WidgetRule> = {
   fileUploader: fileUploaderRule,
   imageUpload: imageUploadRule,
   locations: locationsRule,
+  wizardPicker: wizardPickerRule,
+  checkboxTree: checkboxTreeRule,
 };

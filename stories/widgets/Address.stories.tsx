@@ -18,8 +18,11 @@ export const FilledUnitedStates: Story = {
 export const FilledOtherCountry: Story = {
   args: { formData: { Address: { Country: { Id: 2, Name: 'CANADA' }, Address1: '1 Rue Principale', City: 'Ottawa', ProvinceRegion: 'Ontario', PostalCode: 'K1A 0B1' } } },
 };
-/** One part filled makes Country, Address 1 and City required. */
-export const Error: Story = { args: { showErrors: true, formData: { Address: { City: 'Albany', ZipCode: '1234' } } } };
+/** A United States address missing Address 1 and State, with a bad zip code. */
+export const Error: Story = {
+  parameters: { expectText: ['Address 1 is required.', 'State is required.', 'Must be a valid zip code.'] },
+  args: { showErrors: true, formData: { Address: { Country: { Id: 1, Name: 'UNITED STATES' }, City: 'Albany', ZipCode: '1234' } } },
+};
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: FilledUnitedStates.args?.formData } };
 /** Required address. */

@@ -13,7 +13,10 @@ type Story = StoryObj<typeof FormHarness>;
 export const Empty: Story = {};
 /** Users checked: its View action is checked and locked. */
 export const Filled: Story = { args: { formData: { Permissions: permissionTree(true) } } };
-/** Required with nothing checked is the caller's rule; here a disabled tree. */
+/** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Permissions: permissionTree(true) } } };
-/** No nodes: an empty tree. */
-export const Error: Story = { args: { formData: { Permissions: [] } } };
+/** Required with nothing checked. */
+export const Error: Story = {
+  args: { schema: { ...schema, required: ['Permissions'] }, showErrors: true },
+  parameters: { expectText: ['Permissions is required.'] },
+};

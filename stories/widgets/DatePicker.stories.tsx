@@ -17,7 +17,7 @@ export const Empty: Story = {};
 /** A date and time. */
 export const Filled: Story = { args: { formData: { When: '2026-03-14T15:30:00.000Z' } } };
 /** Required and empty. */
-export const Error: Story = { args: { showErrors: true } };
+export const Error: Story = { parameters: { expectText: ['When is required.'] }, args: { showErrors: true } };
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { When: '2026-03-14T15:30:00.000Z' } } };
 /** Date only (format "date"): stored as yyyy-MM-dd, shown MM/dd/yyyy. */

@@ -15,7 +15,7 @@ export const Empty: Story = {};
 /** Two active files; an inactive one is not listed. */
 export const Filled: Story = { args: { formData: { Files: [file(1), file(2), file(3, false)] } } };
 /** Required with no active file. */
-export const Error: Story = { args: { showErrors: true, schema: { ...schema, required: ['Files'] }, formData: { Files: [file(3, false)] } } };
+export const Error: Story = { parameters: { expectText: ['Attachments is required.'] }, args: { showErrors: true, schema: { ...schema, required: ['Files'] }, formData: { Files: [file(3, false)] } } };
 /** Disabled: download only. */
 export const Disabled: Story = { args: { disabled: true, formData: { Files: [file(1)] } } };
 /** At maxUploads (counted over active files): Add File is disabled. */

@@ -17,6 +17,6 @@ export const Empty: Story = {};
 /** Two locations, dates MM/dd/yyyy. */
 export const Filled: Story = { args: { formData: { Locations: [venue(1), venue(2)] } } };
 /** Over the maximum: 'You have exceeded the maximum number of locations permitted.' */
-export const Error: Story = { args: { showErrors: true, uiSchema: ui({ max: 1 }), formData: { Locations: [venue(1), venue(2)] } } };
+export const Error: Story = { parameters: { expectText: ['You have exceeded the maximum number of locations permitted.'] }, args: { showErrors: true, uiSchema: ui({ max: 1 }), formData: { Locations: [venue(1), venue(2)] } } };
 /** Disabled: Add Location is disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Locations: [venue(1)] } } };

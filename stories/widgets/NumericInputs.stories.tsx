@@ -33,7 +33,7 @@ export const Filled: Story = { args: { formData: { Amount: 1234.5, Rate: 12.5, E
 /** A negative amount shows in parentheses; an 11-digit phone shows its country digit. */
 export const NegativeAndCountryDigit: Story = { args: { formData: { Amount: -1234.5, Rate: -3, Ein: '123456789', Phone: '15551234567' } } };
 /** Required and incomplete values. */
-export const Error: Story = { args: { showErrors: true, formData: { Ein: '1234', Phone: '555123' } } };
+export const Error: Story = { parameters: { expectText: ['Must be a valid EIN.', 'Must be a valid phone number.', 'Amount is required.'] }, args: { showErrors: true, formData: { Ein: '1234', Phone: '555123' } } };
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Amount: 99.99, Rate: 5, Ein: '123456789', Phone: '5551234567' } } };
 /** A currency other than USD: 'Invalid Currency'. */

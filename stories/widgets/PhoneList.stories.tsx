@@ -20,7 +20,7 @@ export const Empty: Story = {};
 /** Two numbers, the second primary. */
 export const Filled: Story = { args: { formData: { PhoneNumbers: [entry(1), entry(2, true)] } } };
 /** Over maxPhoneNumber: 'You have exceeded the maxium number of permitted additonal items.' */
-export const Error: Story = { args: { showErrors: true, uiSchema: ui({ maxPhoneNumber: 1 }), formData: { PhoneNumbers: [entry(1, true), entry(2)] } } };
+export const Error: Story = { parameters: { expectText: ['You have exceeded the maxium number of permitted additonal items.'] }, args: { showErrors: true, uiSchema: ui({ maxPhoneNumber: 1 }), formData: { PhoneNumbers: [entry(1, true), entry(2)] } } };
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { PhoneNumbers: [entry(1, true)] } } };
 /** At the maximum: Add is disabled. */

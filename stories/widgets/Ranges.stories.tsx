@@ -28,11 +28,11 @@ export default meta;
 type Story = StoryObj<typeof FormHarness>;
 
 /** Date range, empty, labelled 'Display Date Range'. */
-export const DateRangeEmpty: Story = {};
+export const DateRangeEmpty: Story = { parameters: { expectText: ['Display Date Range'] } };
 /** Date range, filled. */
 export const DateRangeFilled: Story = { args: { formData: { Range: { StartDate: '2026-01-05', EndDate: '2026-01-09' } } } };
 /** Date range with the end before the start. */
-export const DateRangeError: Story = { args: { showErrors: true, formData: { Range: { StartDate: '2026-01-09', EndDate: '2026-01-05' } } } };
+export const DateRangeError: Story = { parameters: { expectText: ['The start date must be before the end date.'] }, args: { showErrors: true, formData: { Range: { StartDate: '2026-01-09', EndDate: '2026-01-05' } } } };
 /** Same day allowed. */
 export const DateRangeSameDay: Story = {
   args: { uiSchema: dateUi({ allowSameDay: true }), formData: { Range: { StartDate: '2026-01-05', EndDate: '2026-01-05' } } },
@@ -44,6 +44,6 @@ export const NumberRangeEmpty: Story = { args: { schema: numberSchema, uiSchema:
 /** Number range, filled. */
 export const NumberRangeFilled: Story = { args: { schema: numberSchema, uiSchema: numberUi, formData: { Amount: { Start: 1.5, End: 20 } } } };
 /** Number range with one end missing: 'The number range nust include at least one number.' */
-export const NumberRangeError: Story = { args: { schema: numberSchema, uiSchema: numberUi, showErrors: true, formData: { Amount: { Start: 3 } } } };
+export const NumberRangeError: Story = { parameters: { expectText: ['The number range nust include at least one number.'] }, args: { schema: numberSchema, uiSchema: numberUi, showErrors: true, formData: { Amount: { Start: 3 } } } };
 /** Number range, disabled. */
 export const NumberRangeDisabled: Story = { args: { schema: numberSchema, uiSchema: numberUi, disabled: true, formData: { Amount: { Start: 1, End: 2 } } } };

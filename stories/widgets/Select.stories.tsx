@@ -19,7 +19,7 @@ export const Empty: Story = {};
 export const Filled: Story = { args: { formData: { Colour: 2 } } };
 
 /** Required and still on the placeholder: 'Colour is required.' */
-export const Error: Story = { args: { showErrors: true, formData: { Colour: -1 } } };
+export const Error: Story = { parameters: { expectText: ['Colour is required.'] }, args: { showErrors: true, formData: { Colour: -1 } } };
 
 /** Disabled. */
 export const Disabled: Story = { args: { formData: { Colour: 3 }, disabled: true } };

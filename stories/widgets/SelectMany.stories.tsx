@@ -17,19 +17,19 @@ export default meta;
 type Story = StoryObj<typeof FormHarness>;
 
 /** Nothing chosen: 'Please Select...'. */
-export const Empty: Story = {};
+export const Empty: Story = { parameters: { expectText: ['Please Select...'] } };
 /** Two chosen: '2 selected'. */
-export const Filled: Story = { args: { formData: { Colours: [{ Id: 1, Name: 'Red' }, { Id: 3, Name: 'Blue' }] } } };
+export const Filled: Story = { parameters: { expectText: ['2 selected'] }, args: { formData: { Colours: [{ Id: 1, Name: 'Red' }, { Id: 3, Name: 'Blue' }] } } };
 /** Required with nothing chosen. */
-export const Error: Story = { args: { showErrors: true, formData: { Colours: [] } } };
+export const Error: Story = { parameters: { expectText: ['Colours is required.'] }, args: { showErrors: true, formData: { Colours: [] } } };
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Colours: [{ Id: 2, Name: 'Green' }] } } };
 /** A maximum of 2: '0 selection(s) remaining' and further options disabled. */
-export const MaxSelections: Story = {
+export const MaxSelections: Story = { parameters: { expectText: ['0 selection(s) remaining'] },
   args: { uiSchema: ui({ maxSelections: 2 }), formData: { Colours: [{ Id: 1, Name: 'Red' }, { Id: 2, Name: 'Green' }] } },
 };
 /** Over the maximum (data from elsewhere): 'You have exceeded the maxiumum number of sections.' */
-export const OverMaximum: Story = {
+export const OverMaximum: Story = { parameters: { expectText: ['You have exceeded the maxiumum number of sections.'] },
   args: {
     showErrors: true,
     uiSchema: ui({ maxSelections: 1 }),

@@ -21,13 +21,13 @@ export const Empty: Story = {};
 /** Text input, filled. */
 export const Filled: Story = { args: { formData: { Notes: 'Ada Lovelace' } } };
 /** Text input over its 200-character maximum. */
-export const Error: Story = { args: { showErrors: true, formData: { Notes: 'x'.repeat(201) } } };
+export const Error: Story = { parameters: { expectText: ['You have exceeded the maximum character length allowable for this field.'] }, args: { showErrors: true, formData: { Notes: 'x'.repeat(201) } } };
 /** Text input, disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Notes: 'Ada Lovelace' } } };
 /** Text area, empty, with its counter of 2000. */
 export const TextAreaEmpty: Story = { args: { schema: schema('textarea'), uiSchema: ui('textarea') } };
 /** Text area with only spaces and line breaks: still required. */
-export const TextAreaWhitespaceRequired: Story = {
+export const TextAreaWhitespaceRequired: Story = { parameters: { expectText: ['Notes is required.'] },
   args: { schema: schema('textarea'), uiSchema: ui('textarea'), showErrors: true, formData: { Notes: '  \n\n  ' } },
 };
 /** Text area over 2000 characters. */
@@ -45,10 +45,22 @@ export const RichTextFilled: Story = {
   },
 };
 /** Rich text over 8000 characters. */
-export const RichTextTooLong: Story = {
+export const RichTextTooLong: Story = { parameters: { expectText: ['You have exceeded the maximum character length allowable for this field.'] },
   args: { schema: schema('richtext'), uiSchema: ui('richtext'), showErrors: true, formData: { Notes: `<p>${'z'.repeat(8000)}</p>` } },
 };
 /** Rich text, disabled. */
 export const RichTextDisabled: Story = {
   args: { schema: schema('richtext'), uiSchema: ui('richtext'), disabled: true, formData: { Notes: '<p>Read only</p>' } },
+};
+/** A uniqueness check on blur: 'taken' is refused by the fake server. */
+export const AsyncValidator: Story = {
+  args: {
+    uiSchema: { Notes: { 'ui:widget': 'text', 'ui:options': { asyncValidator: 'uniqueName' } } },
+    formContext: { asyncValidators: { uniqueName: async (v: unknown) => (v === 'taken' ? 'An user with the same User Name already exists.' : null) } },
+    formData: { Notes: 'taken' },
+  },
+};
+/** A field naming an async validator the form does not supply: 'MISSING ASYNC VALIDATOR FUNCTION' on blur. */
+export const AsyncValidatorMissing: Story = {
+  args: { uiSchema: { Notes: { 'ui:widget': 'text', 'ui:options': { asyncValidator: 'nowhere' } } }, formData: { Notes: 'x' } },
 };

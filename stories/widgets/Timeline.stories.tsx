@@ -18,6 +18,6 @@ export const Empty: Story = { args: { nodes: [] } };
 /** Nodes sorted by Date with gap classes. */
 export const Filled: Story = {};
 /** With the current-time node inserted. */
-export const WithNow: Story = { args: { now: new Date('2026-05-01') } };
+export const WithNow: Story = { parameters: { expectText: ['Now'] }, args: { now: new Date('2026-05-01') } };
 /** Nodes given out of order are sorted. */
 export const Unsorted: Story = { args: { nodes: [...nodes].reverse() } };

@@ -16,8 +16,8 @@ export const Empty: Story = {};
 /** Selected nodes. */
 export const Filled: Story = { args: { formData: { Plan: [1, 2] } } };
 /** Required with nothing selected. */
-export const Error: Story = { args: { showErrors: true, formData: { Plan: [] } } };
+export const Error: Story = { parameters: { expectText: ['Work Plan is required.'] }, args: { showErrors: true, formData: { Plan: [] } } };
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Plan: [1] } } };
 /** The server has no nodes: the empty-state text. */
-export const NoNodes: Story = { args: { dataSource: emptySource } };
+export const NoNodes: Story = { parameters: { expectText: ['Please proceed to the "Create" tab to build your Work Plan...'] }, args: { dataSource: emptySource } };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import type { Meta } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
@@ -19,12 +19,16 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(Object.entries(modules))('%s', (_path, module) => {
-  const stories = Object.entries(composeStories(module as never)) as Array<[string, ComponentType]>;
+  const stories = Object.entries(composeStories(module as never)) as Array<[string, ComponentType & { parameters?: { expectText?: string[] } }]>;
   it.each(stories.map(([name, story]) => [name, story] as const))('%s renders without errors', async (_name, Story) => {
     const { container } = render(<Story />);
     // Let async loads (fake server calls, debounces) settle so their errors surface here too.
     await act(async () => { await new Promise((r) => setTimeout(r, 300)); });
     expect(container.innerHTML.length).toBeGreaterThan(0);
+    // A story that promises a message (an error story above all) must really show it.
+    for (const text of Story.parameters?.expectText ?? []) {
+      expect((await screen.findAllByText(text, {}, { timeout: 2000 })).length).toBeGreaterThan(0);
+    }
     expect(errors).toEqual([]);
   });
 });

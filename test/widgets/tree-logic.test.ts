@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertTreeDepth, expandableIds, flattenTree, isNodeDisabled, setChecked, type TreeNode } from '../../engine/widgets/checkbox-tree/logic.ts';
-import { attachChildren, selectedWizardIds, toggleWizardNode, type WizardNode } from '../../engine/widgets/wizard-picker/logic.ts';
+import { assertTreeDepth, checkboxTreeRule, expandableIds, flattenTree, isNodeDisabled, setChecked, type TreeNode } from '../../engine/widgets/checkbox-tree/logic.ts';
+import { attachChildren, selectedWizardIds, toggleWizardNode, wizardPickerRule, type WizardNode } from '../../engine/widgets/wizard-picker/logic.ts';
 
 const tree = (): TreeNode[] => [
   {
@@ -68,5 +68,15 @@ describe('wizard picker', () => {
   it('attaches a fetched level under its parent', () => {
     const t = attachChildren(nodes(), 2, [{ Id: 20, Name: 'Goal 20', ParentId: 2, IsChecked: false }]);
     expect(t[1].ChildNodes?.map((n) => n.Id)).toEqual([20]);
+  });
+});
+
+describe('required trees and pickers', () => {
+  const ctx = { label: 'Permissions', required: true, options: {} };
+  it('a required tree needs a checked node; a required wizard a selected node', () => {
+    expect(checkboxTreeRule(tree(), ctx)).toEqual(['Permissions is required.']);
+    expect(checkboxTreeRule(setChecked(tree(), 121, true), ctx)).toEqual([]);
+    expect(wizardPickerRule([], ctx)).toEqual(['Permissions is required.']);
+    expect(wizardPickerRule([3], ctx)).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+import { message } from '../../core/messages.ts';
+import type { WidgetRule } from '../shared/types.ts';
+
 /** Nested checkboxes go four levels deep. */
 export const MAX_TREE_DEPTH = 4;
 /** Children with this ActionId follow their parent: checked and locked with it. */
@@ -89,3 +92,7 @@ export function setChecked(nodes: TreeNode[], id: number, checked: boolean): Tre
 export function expandableIds(nodes: readonly TreeNode[]): number[] {
   return flattenTree(nodes).filter((n) => n.children?.length).map((n) => n.Id);
 }
+
+/** A required tree needs at least one checked node. */
+export const checkboxTreeRule: WidgetRule<TreeNode[] | undefined> = (value, { label, required }) =>
+  required && !flattenTree(value ?? []).some((n) => n.checked) ? [message('required', [label])] : [];

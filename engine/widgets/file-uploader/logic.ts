@@ -9,8 +9,6 @@ export const DEFAULT_EXTENSIONS = ['docx', 'doc', 'pdf', 'xls', 'xlsx', 'txt', '
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'tiff', 'gif', 'bmp'];
 /** The default size limit when neither the field nor the server says otherwise. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 1024;
-/** Uploads are started at most this often. */
-export const UPLOAD_DEBOUNCE_MS = 1000;
 
 /** ui:options of the file uploader. */
 export interface FileUploaderOptions {

@@ -12,3 +12,8 @@ export async function runAsyncValidator<V>(fn: AsyncValidatorFn<V> | undefined |
   if (typeof fn !== 'function') return widgetMessages.missingAsyncValidator;
   return (await fn(value)) ?? null;
 }
+
+/** What a form passes to the widgets through RJSF's formContext: its named asynchronous validators. */
+export interface WidgetFormContext {
+  asyncValidators?: Record<string, AsyncValidatorFn>;
+}

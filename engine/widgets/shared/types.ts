@@ -25,5 +25,4 @@ export interface RuleContext<O = Record<string, unknown>> {
 export type RuleResult = string[] | Record<string, string[]>;
 
 /** A validation rule of one control: the error messages for a value, empty when valid. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WidgetRule<V = any, O = any> = (value: V, context: RuleContext<O>) => RuleResult;

@@ -1,6 +1,7 @@
 import { TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { message } from '../../core/messages.ts';
+import { useAsyncValidation } from '../shared/useAsyncValidation.ts';
 import { effectiveMaxLength, exceedsMaxLength, TEXT_AREA_MAX_LENGTH, TEXT_MAX_LENGTH, type TextOptions } from './logic.ts';
 
 function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: number }) {
@@ -8,6 +9,8 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
   const options = props.options as TextOptions;
   const max = effectiveMaxLength({ maxLength: options.maxLength ?? props.schema.maxLength }, defaultMax);
   const over = exceedsMaxLength(value, max);
+  const remote = useAsyncValidation(props.options.asyncValidator, props.registry);
+  const shownError = over ? message('textMaximum') : remote.error;
   return (
     <TextField
       id={id}
@@ -21,12 +24,18 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       autoFocus={autofocus}
       value={value ?? ''}
       // Over the maximum is shown while typing, not only on save, so the user sees where to cut.
-      error={over || (rawErrors?.length ?? 0) > 0}
-      helperText={over ? message('textMaximum') : multiline ? `${String(value ?? '').length} / ${max}` : undefined}
+      error={Boolean(shownError) || (rawErrors?.length ?? 0) > 0}
+      helperText={shownError ?? (multiline ? `${String(value ?? '').length} / ${max}` : undefined)}
       slotProps={{ htmlInput: { readOnly: readonly } }}
       // An emptied field is undefined, so RJSF's required check sees it as missing.
-      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
+      onChange={(e) => {
+        remote.clear();
+        onChange(e.target.value === '' ? undefined : e.target.value);
+      }}
+      onBlur={(e) => {
+        void remote.check(e.target.value);
+        onBlur(id, e.target.value);
+      }}
       onFocus={(e) => onFocus(id, e.target.value)}
     />
   );

@@ -1,3 +1,6 @@
+import { message } from '../../core/messages.ts';
+import type { WidgetRule } from '../shared/types.ts';
+
 /** A wizard node (spec 3 "Wizard node"), with the children loaded so far. */
 export interface WizardNode {
   Id: number;
@@ -7,9 +10,6 @@ export interface WizardNode {
   /** Undefined until the level below has been fetched. */
   ChildNodes?: WizardNode[];
 }
-
-/** Wizard selections are committed this long after the last change. */
-export const WIZARD_COMMIT_DEBOUNCE_MS = 100;
 
 function mapNodes(nodes: WizardNode[], fn: (n: WizardNode) => WizardNode): WizardNode[] {
   return nodes.map((n) => {
@@ -58,3 +58,7 @@ export function attachChildren(nodes: WizardNode[], parentId: number | null, chi
 export function selectedWizardIds(nodes: readonly WizardNode[]): number[] {
   return nodes.flatMap((n) => [...(n.IsChecked ? [n.Id] : []), ...selectedWizardIds(n.ChildNodes ?? [])]);
 }
+
+/** A required wizard picker needs at least one selected node. */
+export const wizardPickerRule: WidgetRule<number[] | undefined> = (value, { label, required }) =>
+  required && !(value ?? []).length ? [message('required', [label])] : [];

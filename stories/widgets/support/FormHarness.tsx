@@ -17,6 +17,8 @@ export interface FormHarnessProps {
   /** Validate on mount, so error stories show their messages at once. */
   showErrors?: boolean;
   dataSource?: WidgetDataSource;
+  /** RJSF's formContext: named asynchronous validators, for example. */
+  formContext?: Record<string, unknown>;
   /** Told every change of the form data (tests watch values through this). */
   onDataChange?: (data: unknown) => void;
 }
@@ -24,7 +26,7 @@ export interface FormHarnessProps {
 const defaultSource = createFakeDataSource({ delayMs: 50 });
 
 /** An RJSF form (MUI theme) with the widget library registered, the way every product form is built. */
-export function FormHarness({ schema, uiSchema, formData, disabled, showErrors, dataSource = defaultSource, onDataChange }: FormHarnessProps) {
+export function FormHarness({ schema, uiSchema, formData, disabled, showErrors, dataSource = defaultSource, onDataChange, formContext }: FormHarnessProps) {
   const [data, setData] = useState(formData);
   const validate = useMemo(() => createWidgetValidator(schema), [schema]);
   const ref = useRef<CoreForm>(null);
@@ -42,6 +44,7 @@ export function FormHarness({ schema, uiSchema, formData, disabled, showErrors, 
         uiSchema={uiSchema}
         formData={data}
         disabled={disabled}
+        formContext={formContext}
         validator={validator}
         widgets={widgets}
         fields={fields}
