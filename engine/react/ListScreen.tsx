@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../core/screen-document.ts';
 import { ListingGrid } from './grid/ListingGrid.tsx';
@@ -9,17 +10,22 @@ export interface ListScreenProps {
   description?: string;
   dataSource: ListDataSource;
   onRowClick?: (row: Record<string, unknown>) => void;
+  /** Set actions beside the title, e.g. the add button. */
+  actions?: ReactNode;
 }
 
 /** A screen's list route: its title and description above the listing grid its metadata declares. */
-export function ListScreen({ screen, title, description, dataSource, onRowClick }: ListScreenProps) {
+export function ListScreen({ screen, title, description, dataSource, onRowClick, actions }: ListScreenProps) {
   if (!screen.list) throw new Error(`screen ${screen.id} has no list definition`);
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h1">{title ?? screen.title}</Typography>
-        {(description ?? screen.description) && <Typography color="text.secondary">{description ?? screen.description}</Typography>}
-      </div>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <div style={{ flexGrow: 1 }}>
+          <Typography variant="h1">{title ?? screen.title}</Typography>
+          {(description ?? screen.description) && <Typography color="text.secondary">{description ?? screen.description}</Typography>}
+        </div>
+        {actions}
+      </Stack>
       <ListingGrid list={screen.list} idField={screen.idField} dataSource={dataSource} onRowClick={onRowClick} />
     </Stack>
   );

@@ -6,6 +6,7 @@ import { entryForPath } from '../routing/route-paths.ts';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { TopBar } from './TopBar.tsx';
 import { SideNav, sideNavWidth } from './SideNav.tsx';
+import { NotificationHost } from '../../engine/react/notifications/NotificationHost.tsx';
 
 /** The signed-in frame: top bar, side navigation and the current page. */
 export default function AppShell() {
@@ -28,6 +29,7 @@ export default function AppShell() {
           <Outlet />
         </Suspense>
       </Box>
+      <NotificationHost />
     </Box>
   );
 }

@@ -26,7 +26,9 @@ export function composeFormSchema(entity: JsonSchema, fields: string[], mode: Fo
   }
   const required = fields.filter((f) => f in properties && !flags.optional.has(f) && !flags.hidden.has(f)
     && ((entity.required ?? []).includes(f) || flags.required.has(f)));
-  const { properties: _p, required: _r, $id: _id, ...rest } = entity;
+  // additionalProperties is left off: a form is about its own fields, and records carry more (ids, audit
+  // dates). The server picks the writable fields out of a body before it checks them.
+  const { properties: _p, required: _r, $id: _id, additionalProperties: _a, ...rest } = entity;
   return { ...rest, type: 'object', properties, required };
 }
 

@@ -16,6 +16,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const column of ['last_name', 'first_name', 'email_address']) await knex.raw(`drop index users_${column}_order`);
-  await knex.raw('drop index users_search_trgm');
+  for (const column of ['last_name', 'first_name', 'email_address']) await knex.raw(`drop index if exists users_${column}_order`);
+  await knex.raw('drop index if exists users_search_trgm');
 }

@@ -54,7 +54,7 @@ export async function runList<T extends Record<string, unknown>>(
   const signature = orderSignature(keys);
   const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...(visible.length ? visible : columns.keys())]);
   const pageSize = query.pageSize ?? 50;
-  const total = await countRows(knex, filtered);
+  const counting = countRows(knex, filtered);
 
   const page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
   let reversed = false;
@@ -62,9 +62,11 @@ export async function runList<T extends Record<string, unknown>>(
   const cursorText = query.after ?? query.before;
   const cursor = cursorText ? decodeCursor(cursorText, query.after ? 'after' : 'before') : undefined;
   const usableCursor = cursor && cursor.order === signature && cursor.values.length === keys.length && !cursor.values.includes(null);
+  // The count and the page go to the database together; only Last needs the count first.
+  let total = query.last ? await counting : undefined;
   if (pageSize > 0 && query.last) {
     reversed = true;
-    if (!total.estimated) limit = lastPageSize(total.count, pageSize);
+    if (!total!.estimated) limit = lastPageSize(total!.count, pageSize);
   } else if (pageSize > 0 && usableCursor) {
     reversed = Boolean(query.before);
     whereBeyond(knex, page, keys, cursor.values, reversed);
@@ -74,7 +76,8 @@ export async function runList<T extends Record<string, unknown>>(
   applyOrder(page, keys, reversed);
   if (pageSize > 0) page.limit(limit);
 
-  const rows = (await page) as T[];
+  const [rows] = (await Promise.all([page, counting])) as [T[], unknown];
+  total ??= await counting;
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
   const cursors = { First: cursorOf(rows[0]), Last: cursorOf(rows.at(-1)) };

@@ -1,0 +1,152 @@
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
+import type { ScreenDocument } from '../../core/screen-document.ts';
+import { isReadOnlyRecord, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
+import { toErrorList, type ErrorItem } from '../../core/error-items.ts';
+import { fields as widgetFields, widgets as libraryWidgets } from '../../widgets/registry.ts';
+import { notify } from '../notifications/store.ts';
+import { useFormState } from './useFormState.ts';
+import { useSectionProps } from './useSectionProps.ts';
+import { sectionPlan } from './sections.ts';
+import { formLevelErrors } from './error-schema.ts';
+import { FormSection } from './FormSection.tsx';
+import { ButtonBar, defaultButtonSet } from './ButtonBar.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { LeavePrompt } from './LeavePrompt.tsx';
+import { RecordInfo } from './RecordInfo.tsx';
+import { NotSpecifiedDateWidget } from './widgets/NotSpecifiedDateWidget.tsx';
+
+type Data = Record<string, unknown>;
+
+export interface FormScreenProps {
+  screen: ScreenDocument;
+  entity: JsonSchema;
+  mode: FormMode;
+  /** The record for update, read and delete; null when creating. */
+  record: Data | null;
+  title: string;
+  description?: string;
+  save: (values: Data) => Promise<Data>;
+  remove?: () => Promise<void>;
+  deactivate?: () => Promise<Data>;
+  /** After a successful save or delete, and on Cancel. */
+  onDone: () => void;
+}
+
+const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
+
+/** What a failed call said, as error items (a single error is wrapped into a list). */
+function errorsOf(error: unknown): ErrorItem[] {
+  const items = toErrorList((error as { items?: unknown })?.items ?? (error as Error)?.message);
+  return items.length ? items : toErrorList('A system error has occurred. Please try again.');
+}
+
+/** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, onDone }: FormScreenProps) {
+  const form = screen.form!;
+  const lockedRecord = isReadOnlyRecord(form, record);
+  const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
+  const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly });
+  const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
+  const sections = useSectionProps(plans, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
+  const [current, setCurrent] = useState(record);
+  const leaving = useRef(false);
+  const buttonSet = defaultButtonSet(mode, form.buttonSets);
+  const label = (form.entityLabel ?? 'record').toLowerCase();
+
+  function finish() {
+    leaving.current = true;
+    onDone();
+  }
+
+  async function run(action: 'Create' | 'Update' | 'Delete' | 'Deactivate', work: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await work();
+      notify('success', noticeText(action, 'success'));
+      return true;
+    } catch (error) {
+      const items = errorsOf(error);
+      state.setServerErrors(items);
+      notify('error', noticeText(action, 'error', {}, items.length === 1 ? items[0].ErrorMessage : undefined));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (readOnly || busy || !state.dirty) return;
+    state.trySave();
+    if (state.clientErrors.length) {
+      notify('error', noticeText('Validation', 'error'));
+      return;
+    }
+    let saved: Data | undefined;
+    if (await run(mode === 'create' ? 'Create' : 'Update', async () => { saved = await save(state.data); })) {
+      state.reset(saved ?? state.data);
+      finish();
+    }
+  }
+
+  async function confirmed() {
+    const what = asking;
+    setAsking(null);
+    if (what === 'delete' && remove && (await run('Delete', remove))) finish();
+    if (what === 'deactivate' && deactivate) {
+      let after: Data | undefined;
+      if (await run('Deactivate', async () => { after = await deactivate(); })) {
+        setCurrent(after ?? null);
+        state.reset(after ?? state.data);
+      }
+    }
+  }
+
+  /** Enter does not submit unless the screen allows it (spec 2). */
+  function keyDown(event: KeyboardEvent) {
+    const target = event.target as HTMLElement;
+    if (event.key === 'Enter' && !form.submitOnEnter && target.tagName === 'INPUT') event.preventDefault();
+  }
+
+  const formErrors = readOnly ? [] : formLevelErrors(state.serverErrors, state.fields);
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 880 }}>
+      <div>
+        <Typography variant="h1">{title}</Typography>
+        {description && <Typography color="text.secondary">{description}</Typography>}
+      </div>
+      {lockedRecord && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
+      {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
+      <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack spacing={2}>
+          {sections.map((s, i) => (
+            <FormSection key={plans[i].title ?? i} {...s} widgets={widgets} fields={widgetFields} disabled={busy} onChange={(part) => state.change({ ...state.data, ...part })} />
+          ))}
+          {form.recordInfo && current && mode !== 'create' && <RecordInfo record={current} />}
+          <ButtonBar
+            set={buttonSet}
+            pristine={!state.dirty}
+            busy={busy}
+            inactive={current?.IsActive === false}
+            readOnly={lockedRecord || mode === 'read'}
+            onDelete={remove ? () => setAsking('delete') : undefined}
+            onDeactivate={deactivate ? () => setAsking('deactivate') : undefined}
+            onCancel={onDone}
+          />
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        open={asking !== null}
+        text={asking === 'delete' ? form.deleteConfirm ?? 'Delete current record?' : `Deactivate this ${label}?`}
+        confirmLabel={asking === 'delete' ? 'Delete' : 'Deactivate'}
+        destructive
+        onConfirm={() => void confirmed()}
+        onCancel={() => setAsking(null)}
+      />
+      <LeavePrompt shouldBlock={() => state.dirty && form.promptOnAbandon !== false && !leaving.current && !readOnly} />
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import type { FormDefinition, JsonSchema, UiSchema } from '../../core/forms/types.ts';
+
+export interface SectionPlan {
+  title?: string;
+  fields: string[];
+}
+
+/** The form's sections as declared, or one untitled section of every field. */
+export function sectionPlan(form: FormDefinition, fields: string[]): SectionPlan[] {
+  if (!form.sections?.length) return [{ fields }];
+  return form.sections.map((s) => ({ title: s.title, fields: s.fields.filter((f) => fields.includes(f)) })).filter((s) => s.fields.length);
+}
+
+/** The part of a composed schema (and uiSchema) for some fields; the title stays off the subtree. */
+export function pickSchema(schema: JsonSchema, fields: string[]): JsonSchema {
+  const properties = Object.fromEntries(fields.filter((f) => schema.properties?.[f]).map((f) => [f, schema.properties![f]]));
+  return { type: 'object', properties, required: (schema.required ?? []).filter((f) => fields.includes(f)) };
+}
+
+export function pickUiSchema(uiSchema: UiSchema, fields: string[]): UiSchema {
+  return { ...Object.fromEntries(fields.map((f) => [f, uiSchema[f]])), 'ui:order': [...fields, '*'] };
+}
+
+export function pickValues(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f in data).map((f) => [f, data[f]]));
+}

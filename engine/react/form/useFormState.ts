@@ -1,0 +1,80 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ErrorItem } from '../../core/error-items.ts';
+import { composeFormSchema, composeUiSchema, fieldsFor, type FormDefinition, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
+import { evaluateRules } from '../../core/rules/evaluate-rules.ts';
+import type { Rule } from '../../core/rules/types.ts';
+import { validateValues } from './validate.ts';
+import { changedFields } from './changed-fields.ts';
+
+type Data = Record<string, unknown>;
+
+export interface FormStateOptions {
+  entity: JsonSchema;
+  form: FormDefinition;
+  mode: FormMode;
+  initial: Data;
+  readOnly: boolean;
+}
+
+/**
+ * A form's values and what to show about them (spec 1 section 5, spec 2 sections 4-5):
+ * rules applied on every change; a field's client message shown once the field is dirty (or after a
+ * save was tried); client messages hidden while server errors exist; a server error cleared when its
+ * field is edited. Schemas are recomposed only when the rules' outcome changes, so they stay stable.
+ */
+export function useFormState({ entity, form, mode, initial, readOnly }: FormStateOptions) {
+  const rules = (form.rules ?? []) as unknown as Rule[];
+  const fields = useMemo(() => fieldsFor(form, mode), [form, mode]);
+  const [data, setData] = useState<Data>(initial);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ErrorItem[]>([]);
+
+  const outcome = useMemo(() => evaluateRules(rules, data), [rules, data]);
+  const flagsKey = JSON.stringify([outcome.required, outcome.optional, outcome.hidden, outcome.disabled].map((s) => [...s].sort()));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recomposed when the flags change, not on every value
+  const schema = useMemo(() => composeFormSchema(entity, fields, mode, outcome), [entity, fields, mode, flagsKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const uiSchema = useMemo(() => composeUiSchema(form, fields, readOnly, outcome), [form, fields, readOnly, flagsKey]);
+  const clientErrors = useMemo(() => validateValues(schema, data), [schema, data]);
+
+  const shownErrors = serverErrors.length
+    ? serverErrors
+    : clientErrors.filter((e) => tried || (e.PropertyName !== null && touched.has(e.PropertyName)));
+
+  // The latest values and touched fields, read by change() without re-creating it on every keystroke.
+  const latest = useRef({ data, touched });
+  latest.current = { data, touched };
+
+  const change = useCallback((next: Data) => {
+    const previous = latest.current.data;
+    const edited = changedFields(previous, next);
+    if (!edited.length) return;
+    const nowTouched = new Set([...latest.current.touched, ...edited]);
+    const ruled = evaluateRules(rules, next, previous, nowTouched).formData;
+    latest.current = { data: ruled, touched: nowTouched };
+    setData(ruled);
+    setTouched(nowTouched);
+    setServerErrors((errors) => (errors.some((e) => e.PropertyName && edited.includes(e.PropertyName))
+      ? errors.filter((e) => !e.PropertyName || !edited.includes(e.PropertyName))
+      : errors));
+  }, [rules]);
+
+  /** After a successful save: the saved record is the new baseline. */
+  const reset = useCallback((values: Data) => {
+    setData(values);
+    setTouched(new Set());
+    setTried(false);
+    setServerErrors([]);
+  }, []);
+
+  return {
+    data, schema, uiSchema, fields,
+    dirty: touched.size > 0,
+    clientErrors, shownErrors, serverErrors,
+    change, reset,
+    /** Marks a save attempt: every client message shows from now on. */
+    trySave: () => setTried(true),
+    setServerErrors,
+  };
+}

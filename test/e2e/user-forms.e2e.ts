@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+
+describe('user forms rendered from metadata (Chromium)', () => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[];
+
+  beforeAll(async () => {
+    ({ app, baseUrl } = await startServer());
+    await app.db('users').insert({ UserName: 'kofi', FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org' });
+    browser = await launchChromium();
+    ({ page, consoleErrors } = await openPage(browser));
+    await page.goto(`${baseUrl}/login`);
+    await signInThroughForm(page, baseUrl);
+    await page.waitForURL(`${baseUrl}/home`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('creates a user: the user name follows the e-mail, Confirm Password waits for a password, messages show once dirty', async () => {
+    await page.goto(`${baseUrl}/user`);
+    await page.getByRole('link', { name: 'Add User' }).click();
+    await page.waitForURL(`${baseUrl}/user/create`);
+    await expect.poll(() => page.getByLabel(/^First Name/).isVisible()).toBe(true);
+    await screenshot(page, '09-user-create-empty');
+    const confirmPassword = page.getByLabel('Confirm Password');
+    expect(await confirmPassword.isDisabled()).toBe(true);
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('First Name').fill('');
+    await expect.poll(() => page.getByText('First Name is required.').isVisible()).toBe(true);
+    expect(await page.getByText('Last Name is required.').count()).toBe(0); // not dirty yet
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel(/^Email Address/).fill('ada@example.org');
+    expect(await page.getByLabel('User Name').inputValue()).toBe('ada@example.org');
+    await page.getByLabel('Confirm Email Address').fill('ada@example.org');
+    await page.getByLabel(/^Password/).fill('Engine1843');
+    expect(await confirmPassword.isDisabled()).toBe(false);
+    await confirmPassword.fill('Engine1843');
+    await screenshot(page, '10-user-create');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.getByText('The record has been created.').isVisible()).toBe(true);
+    await page.waitForURL(`${baseUrl}/user`);
+    await expect.poll(() => page.getByRole('cell', { name: 'Lovelace' }).isVisible()).toBe(true);
+  });
+
+  it('updates a user after asking before leaving unsaved changes', async () => {
+    await page.getByRole('cell', { name: 'Annan' }).click();
+    await page.waitForURL(/\/user\/update\/\d+$/);
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect.poll(() => save.isVisible()).toBe(true);
+    expect(await save.isDisabled()).toBe(true); // pristine
+    expect(await page.getByLabel('Last Login').inputValue()).toBe('Not Specified');
+    await page.getByLabel('Last Name').fill('Annan-Atta');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.getByText('Are you sure you want to leave this page without saving?').isVisible()).toBe(true);
+    await screenshot(page, '11-leave-prompt');
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toMatch(/\/user\/update\/\d+$/);
+    await save.click();
+    await expect.poll(() => page.getByText('Your changes have been saved.').isVisible()).toBe(true);
+    await page.waitForURL(`${baseUrl}/user`);
+    await expect.poll(() => page.getByRole('cell', { name: 'Annan-Atta' }).isVisible()).toBe(true);
+  });
+
+  it('shows a server error beside its field and clears it when the field is edited', async () => {
+    await page.getByRole('cell', { name: 'Annan-Atta' }).click();
+    await page.waitForURL(/\/user\/update\/\d+$/);
+    await page.getByLabel('User Name').fill('ada@example.org');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const duplicate = page.getByText('An account with this User Name already exists in the system!');
+    await expect.poll(() => duplicate.first().isVisible()).toBe(true);
+    await screenshot(page, '12-server-error');
+    await page.getByLabel('User Name').fill('kofi.annan');
+    await expect.poll(() => page.locator('#root_UserName-helper-text, [id$="UserName__error"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${baseUrl}/user`);
+  });
+
+  it('keeps the master user read-only, and deletes a user after confirmation', async () => {
+    await page.getByRole('cell', { name: 'Administrator' }).click();
+    await expect.poll(() => page.getByText('This is the master user, which cannot be edited or deleted.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await screenshot(page, '13-master-read-only');
+    await page.goBack();
+    await page.getByRole('cell', { name: 'Lovelace' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('You are about to delete this User. Are you sure you would like to proceed?').isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('The record has been deleted.').isVisible()).toBe(true);
+    await page.waitForURL(`${baseUrl}/user`);
+    expect(await page.getByRole('cell', { name: 'Lovelace' }).count()).toBe(0);
+  });
+
+  it("answers 'No id was provided.' for a missing id, and had no console errors", async () => {
+    await page.goto(`${baseUrl}/user/update/0`);
+    await expect.poll(() => page.getByText('No id was provided.').isVisible()).toBe(true);
+    expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  });
+});
