@@ -26,9 +26,9 @@ export function serverMessage(error: unknown): string | undefined {
  * A recovery screen's failure text: the server's message where the spec shows it, else the screen's own fallback;
  * a server that could not be reached says so (status 0) and a rate limit says when to try again.
  */
-export function failureText(error: unknown, fallback: string, useServerMessage: (message: string) => boolean): string {
+export function failureText(error: unknown, fallback: string, showsServerMessage: (message: string) => boolean): string {
   if (error instanceof ApiError && error.status === 0) return error.message || systemErrorMessage;
   const message = serverMessage(error);
-  if (message && (useServerMessage(message) || (error as ApiError).status === 429)) return message;
+  if (message && (showsServerMessage(message) || (error as ApiError).status === 429)) return message;
   return fallback;
 }
