@@ -60,4 +60,21 @@ describe('SelectManyWidget', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Colours is required.')).toBeTruthy();
   });
+
+  it('big data: chooses by search into chips, keeping the value shape', async () => {
+    const user = userEvent.setup();
+    const { lastData } = renderForm({ schema: schema({ type: 'integer' }), uiSchema: ui({ source: 'big', maxSelections: 1 }) });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Colours/ }).tagName).toBe('INPUT'));
+    const input = screen.getByRole('combobox', { name: /Colours/ });
+    await user.click(input);
+    expect(await screen.findByText('Start typing to search.')).toBeTruthy();
+    await user.type(input, 'Option 0042');
+    await user.click(await screen.findByRole('option', { name: 'Option 0042' }));
+    await waitFor(() => expect(lastData()?.Colours).toEqual([42]));
+    expect(screen.getByText('0 selection(s) remaining')).toBeTruthy();
+    // At the maximum a further choice is not added.
+    await user.type(input, 'Option 0043');
+    await user.click(await screen.findByRole('option', { name: 'Option 0043' }));
+    await waitFor(() => expect(lastData()?.Colours).toEqual([42]));
+  });
 });
