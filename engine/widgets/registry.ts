@@ -22,8 +22,9 @@ import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
 /**
  * The widget library by name, for RJSF's `widgets` prop: metadata says `"ui:widget": "<name>"`.
  * Scalar controls (and select-many, which RJSF lets an array use) are widgets; controls whose value
- * is an object or a list of records are fields. "text", "textarea" and "select" replace RJSF's
- * defaults of the same names, so every form gets the library's rules.
+ * is an object or a list of records are fields. "text", "textarea", "select", "date" and
+ * "date-time" replace RJSF's defaults of the same names, so every form gets the library's rules
+ * (enum selects, number inputs and formatted strings such as e-mail keep the theme's controls).
  */
 export const widgets: RegistryWidgetsType = {
   select: SelectWidget,
