@@ -62,3 +62,19 @@ describe('DatePickerWidget', () => {
     expect(() => renderForm(dateForm({ datePicker: { minuteStep: 60 } }))).toThrow(/minuteStep/);
   });
 });
+
+describe('DatePickerWidget default time', () => {
+  it('a day chosen from the calendar gets hours 0', async () => {
+    const user = userEvent.setup();
+    const { lastData } = renderForm({
+      schema: { type: 'object', properties: { When: { type: 'string', title: 'When', format: 'date-time' } } },
+    });
+    await user.click(screen.getByRole('button', { name: /Choose date/ }));
+    const days = await screen.findAllByRole('gridcell', { name: '15' });
+    await user.click(days[0]);
+    await waitFor(() => {
+      const stored = new Date(String(lastData()?.When));
+      expect([stored.getDate(), stored.getHours(), stored.getMinutes()]).toEqual([15, 0, 0]);
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canSelectMore, remainingText, selectManyRule, selectedIds, setSpecifyMore, summaryText, toggleSelection,
+  canSelectMore, initialSelection, remainingText, selectManyRule, selectedIds, setSpecifyMore, summaryText, toggleSelection,
 } from '../../engine/widgets/select-many/logic.ts';
 
 const ctx = (required: boolean, options = {}) => ({ label: 'Colours', required, options });
@@ -48,5 +48,11 @@ describe('select-many', () => {
   });
   it('a minimum uses the catalogue message', () => {
     expect(selectManyRule([1], ctx(false, { minSelections: 2 }))).toEqual(['Must select at least 2 item(s).']);
+  });
+  it('an untouched select-many starts with the options sent isChecked', () => {
+    const options = [{ Id: 1, Name: 'Red', isChecked: true }, { Id: 2, Name: 'Green' }];
+    expect(initialSelection(options, true)).toEqual([1]);
+    expect(initialSelection(options, false)).toEqual([{ Id: 1, Name: 'Red' }]);
+    expect(initialSelection([{ Id: 2, Name: 'Green' }], true)).toBeNull();
   });
 });

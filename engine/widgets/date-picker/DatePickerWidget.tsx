@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import { startOfDay } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -71,6 +72,8 @@ export function DatePickerControl(props: DatePickerControlProps) {
     label,
     disabled,
     readOnly,
+    // Picking a day with no time yet gives 00:00 (the spec's default hours 0), not the current time.
+    referenceDate: startOfDay(new Date()),
     minDate: earliest,
     maxDate: latest,
     openTo: muiView[config.startView],

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Box, Checkbox, FormHelperText, ListItemText, MenuItem, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { BigDataAutocomplete } from '../big-data/BigDataAutocomplete.tsx';
@@ -8,7 +8,7 @@ import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import type { SelectOption } from '../shared/types.ts';
 import { TEXT_MAX_LENGTH } from '../text/logic.ts';
 import {
-  canSelectMore, remainingText, selectedIds, setSpecifyMore, summaryText, toggleSelection,
+  canSelectMore, initialSelection, remainingText, selectedIds, setSpecifyMore, summaryText, toggleSelection,
   type SelectManyItem, type SelectManyOptions, type SelectManyValue,
 } from './logic.ts';
 
@@ -30,6 +30,12 @@ export function SelectManyWidget(props: WidgetProps) {
   const remaining = remainingText(count, max);
   const error = (rawErrors?.length ?? 0) > 0;
   const locked = disabled || readonly;
+  // An untouched field starts with what the server marked isChecked.
+  useEffect(() => {
+    if (value !== undefined || loaded.loading) return;
+    const initial = initialSelection(loaded.options, asIds);
+    if (initial) onChange(initial);
+  }, [value, loaded.loading, loaded.options, asIds, onChange]);
   const byId = useMemo(() => new Map(loaded.options.map((o) => [o.Id, o])), [loaded.options]);
 
   // Names of chosen items that a lazy list has not loaded.

@@ -45,6 +45,16 @@ export function toggleSelection(value: unknown, option: SelectOption, asIds: boo
   return [...current, asIds ? option.Id : { Id: option.Id, Name: option.Name }];
 }
 
+/**
+ * The selection an empty select-many starts with: the options the server sent already checked
+ * (isChecked), in the value's shape. Null when nothing is pre-checked.
+ */
+export function initialSelection(options: readonly SelectOption[], asIds: boolean): SelectManyValue | null {
+  const checked = options.filter((o) => o.isChecked);
+  if (checked.length === 0) return null;
+  return checked.map((o) => (asIds ? o.Id : { Id: o.Id, Name: o.Name }));
+}
+
 /** Sets the free-text SpecifyMore answer of a chosen item. */
 export function setSpecifyMore(value: SelectManyValue, id: number, text: string): SelectManyValue {
   return value.map((v) => (typeof v === 'object' && v.Id === id ? { ...v, SpecifyMore: text } : v));
