@@ -47,6 +47,7 @@ describe('an administrator ends sessions; other tabs follow a sign-out (Chromium
     await row(admin.page, 'maria').getByRole('button', { name: 'End Session' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'End Session' });
     await expect.poll(() => dialog.textContent()).toContain("Are you sure you would like to terminate Firstmaria Lastmaria's session?");
+    await admin.page.waitForTimeout(400); // the dialog's fade-in, for the picture
     await screenshot(admin.page, '31-end-session-confirm');
     await dialog.getByRole('button', { name: 'End Session' }).click();
     await expect.poll(() => admin.page.getByText("Firstmaria Lastmaria's session has been ended.").isVisible()).toBe(true);

@@ -15,7 +15,7 @@ import { useActivation } from './useActivation.ts';
 import { passwordRules, rules } from './validators.ts';
 import { useFields } from './useFields.ts';
 
-const title = 'Create Your Password';
+const title = 'Create Password';
 
 /**
  * /user/activateupdatepassword/{reason}/{token}: the link is checked, then the user creates a password (which uses

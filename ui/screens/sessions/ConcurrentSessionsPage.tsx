@@ -57,7 +57,7 @@ export default function ConcurrentSessionsPage() {
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
         <Box>
           <Typography variant="h1">Manage Concurrent User Sessions</Typography>
-          <Typography color="text.secondary">Who is signed in under each role that limits its number of concurrent users.</Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>Who is signed in under each role that limits its number of concurrent users.</Typography>
         </Box>
         <Button startIcon={<RefreshIcon />} onClick={() => void load()} variant="outlined">Refresh</Button>
       </Stack>
