@@ -26,3 +26,12 @@ export const ImageFilled: Story = {
 };
 /** Image upload, empty. */
 export const ImageEmpty: Story = { args: { schema: imageSchema, uiSchema: { Logo: { 'ui:field': 'imageUpload' } } } };
+/** Image upload, required and empty. */
+export const ImageError: Story = {
+  parameters: { expectText: ['Client Logo is required.'] },
+  args: { schema: { ...imageSchema, required: ['Logo'] }, uiSchema: { Logo: { 'ui:field': 'imageUpload' } }, showErrors: true },
+};
+/** Image upload, disabled. */
+export const ImageDisabled: Story = {
+  args: { schema: imageSchema, uiSchema: { Logo: { 'ui:field': 'imageUpload' } }, disabled: true, formData: { Logo: { FileName: 'logo.png', UserFileName: 'acme.png' } } },
+};

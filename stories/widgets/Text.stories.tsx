@@ -26,6 +26,10 @@ export const Error: Story = { parameters: { expectText: ['You have exceeded the 
 export const Disabled: Story = { args: { disabled: true, formData: { Notes: 'Ada Lovelace' } } };
 /** Text area, empty, with its counter of 2000. */
 export const TextAreaEmpty: Story = { args: { schema: schema('textarea'), uiSchema: ui('textarea') } };
+/** Text area, filled. */
+export const TextAreaFilled: Story = { args: { schema: schema('textarea'), uiSchema: ui('textarea'), formData: { Notes: 'First line\nSecond line' } } };
+/** Text area, disabled. */
+export const TextAreaDisabled: Story = { args: { schema: schema('textarea'), uiSchema: ui('textarea'), disabled: true, formData: { Notes: 'Read only' } } };
 /** Text area with only spaces and line breaks: still required. */
 export const TextAreaWhitespaceRequired: Story = { parameters: { expectText: ['Notes is required.'] },
   args: { schema: schema('textarea'), uiSchema: ui('textarea'), showErrors: true, formData: { Notes: '  \n\n  ' } },

@@ -57,6 +57,13 @@ describe('Stepper', () => {
     expect(screen.getByRole('region', { name: 'Details' })).toBeTruthy();
   });
 
+  it('a double click on Complete advances one step only', async () => {
+    const user = userEvent.setup();
+    render(<Stepper steps={steps} />);
+    await user.dblClick(screen.getByRole('button', { name: 'Complete' }));
+    expect(screen.getByRole('region', { name: 'Address' })).toBeTruthy();
+  });
+
   it('restart returns to the first step', async () => {
     const user = userEvent.setup();
     render(<Stepper steps={steps} />);

@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, Step as MuiStep, StepButton, Stepper as MuiStepper, Typography } from '@mui/material';
 import {
   completeStep, createStepper, restartStepper, selectStep, skipStep, startStepOver, stepClasses, visitKind,
-  START_OVER_QUESTION, type Step, type StepChangeListener, type StepperState,
+  START_OVER_QUESTION, STEP_ADVANCE_DEBOUNCE_MS, type Step, type StepChangeListener, type StepperState,
 } from './logic.ts';
 
 /** One step as a screen declares it: its content and optional hooks for its visits and reset. */
@@ -36,6 +36,13 @@ export interface StepperProps {
 export function Stepper({ steps: defs, canChange, onStateChange, formError }: StepperProps) {
   const [state, setState] = useState<StepperState>(() => createStepper(defs.map((d) => newStepFrom(d))));
   const [confirming, setConfirming] = useState(false);
+  const lastAdvance = useRef(-Infinity);
+  const advance = (next: () => StepperState) => {
+    const now = Date.now();
+    if (now - lastAdvance.current < STEP_ADVANCE_DEBOUNCE_MS) return;
+    lastAdvance.current = now;
+    update(next());
+  };
   const update = (next: StepperState) => {
     if (next === state) return;
     if (next.current !== state.current) {
@@ -70,11 +77,11 @@ export function Stepper({ steps: defs, canChange, onStateChange, formError }: St
       </MuiStepper>
       <Box sx={{ my: 2 }} role="region" aria-label={state.steps[state.current].title}>{defs[state.current].content}</Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="contained" disabled={last && state.steps[state.current].completed} onClick={() => update(last ? markLast(state, 'completed') : completeStep(state, canChange))}>
+        <Button variant="contained" disabled={last && state.steps[state.current].completed} onClick={() => advance(() => (last ? markLast(state, 'completed') : completeStep(state, canChange)))}>
           {last ? 'Finish' : 'Complete'}
         </Button>
-        <Button disabled={last} onClick={() => update(skipStep(state, canChange))}>Skip</Button>
-        <Button onClick={() => { defs.forEach((d) => d.onReset?.()); update(restartStepper(state)); }}>Restart</Button>
+        <Button disabled={last} onClick={() => advance(() => skipStep(state, canChange))}>Skip</Button>
+        <Button onClick={() => { defs.forEach((d) => d.onReset?.()); lastAdvance.current = -Infinity; update(restartStepper(state)); }}>Restart</Button>
       </Box>
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogContent>

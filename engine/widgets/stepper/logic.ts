@@ -21,6 +21,9 @@ export type StepChangeListener = (from: number, to: number) => boolean;
 /** A visit to a step, for the step's hooks: the first visit, every visit, and visits after the first. */
 export type VisitKind = 'firstVisit' | 'revisit';
 
+/** A second Complete or Skip within this time is ignored, so a double click cannot skip a step. */
+export const STEP_ADVANCE_DEBOUNCE_MS = 1000;
+
 /** The question asked when the current step is selected again after moving forward. */
 export const START_OVER_QUESTION = 'Do you want to start this step over?';
 
