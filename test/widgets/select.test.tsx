@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeDataSource } from '../../stories/widgets/support/fake-data-source.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderForm } from './render-form.tsx';
@@ -72,5 +73,13 @@ describe('SelectWidget', () => {
     renderForm({ schema: schema(false), uiSchema: ui({ source: 'big', lazy: true }), formData: { Colour: 42 } });
     const input = await screen.findByRole('combobox', { name: /Colour/ });
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('Option 0042'));
+  });
+
+  it("a failed load raises the 'Read' notice", async () => {
+    const source = createFakeDataSource();
+    source.notify = vi.fn();
+    source.loadOptions = async () => { throw new Error('down'); };
+    renderForm({ schema: schema(false), uiSchema: ui({ source: 'colours' }), dataSource: source });
+    await waitFor(() => expect(source.notify).toHaveBeenCalledWith('Read', expect.any(Error)));
   });
 });

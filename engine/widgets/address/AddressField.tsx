@@ -4,7 +4,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useWidgetData } from '../data-context.tsx';
 import { fieldLabel } from '../shared/label.ts';
 import { partErrors } from '../shared/RangeGroup.tsx';
-import { useAsync } from '../shared/use-async.ts';
+import { useServerData } from '../shared/useServerData.ts';
 import { addressLabels, regionParts, requiredParts, withCountry, type Address, type AddressPart, type LookupRef } from './logic.ts';
 
 /**
@@ -15,8 +15,8 @@ import { addressLabels, regionParts, requiredParts, withCountry, type Address, t
 export function AddressField(props: FieldProps) {
   const { formData, onChange, fieldPathId, required = false, disabled, readonly, errorSchema } = props;
   const data = useWidgetData();
-  const countries = useAsync(() => data.loadCountries(), 'countries');
-  const states = useAsync(() => data.loadStates(), 'states');
+  const countries = useServerData(() => data.loadCountries(), 'countries');
+  const states = useServerData(() => data.loadStates(), 'states');
   const labelId = useId();
   const address: Address = formData ?? {};
   const needed = new Set<AddressPart>(requiredParts(address, required));

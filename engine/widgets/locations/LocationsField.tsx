@@ -5,7 +5,7 @@ import Edit from '@mui/icons-material/Edit';
 import type { FieldProps } from '@rjsf/utils';
 import { useWidgetData } from '../data-context.tsx';
 import { fieldLabel, fieldOptions } from '../shared/label.ts';
-import { useAsync } from '../shared/use-async.ts';
+import { useServerData } from '../shared/useServerData.ts';
 import { canAddLocation, formatLocationDate, type Location, type LocationsOptions } from './logic.ts';
 import { LocationForm } from './LocationForm.tsx';
 
@@ -17,7 +17,7 @@ export function LocationsField(props: FieldProps) {
   const { formData, onChange, fieldPathId, required, disabled, readonly } = props;
   const options = fieldOptions<LocationsOptions>(props.uiSchema);
   const data = useWidgetData();
-  const states = useAsync(() => data.loadStates(), 'states');
+  const states = useServerData(() => data.loadStates(), 'states');
   const [editing, setEditing] = useState<number | null>(null); // -1 adds, otherwise the index edited
   const labelId = useId();
   const list: Location[] = Array.isArray(formData) ? formData : [];

@@ -6,7 +6,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useWidgetData } from '../data-context.tsx';
 import { formatPhone } from '../phone/logic.ts';
 import { fieldLabel, fieldOptions } from '../shared/label.ts';
-import { useAsync } from '../shared/use-async.ts';
+import { useServerData } from '../shared/useServerData.ts';
 import {
   canAddPhone, newPhoneEntry, normalizePrimary, removeEntry, saveEntry, setPrimary,
   type PhoneEntry, type PhoneFormType, type PhoneListOptions,
@@ -21,7 +21,7 @@ export function PhoneListField(props: FieldProps) {
   const { formData, onChange, fieldPathId, required, disabled, readonly } = props;
   const options = fieldOptions<PhoneListOptions>(props.uiSchema);
   const data = useWidgetData();
-  const types = useAsync(() => data.loadPhoneNumberTypes(), 'phone-types');
+  const types = useServerData(() => data.loadPhoneNumberTypes(), 'phone-types');
   const [form, setForm] = useState<{ type: PhoneFormType; index: number } | null>(null);
   const labelId = useId();
   const list: PhoneEntry[] = Array.isArray(formData) ? formData : [];

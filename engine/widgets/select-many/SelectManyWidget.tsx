@@ -3,7 +3,7 @@ import { Box, Checkbox, FormHelperText, ListItemText, MenuItem, TextField } from
 import type { WidgetProps } from '@rjsf/utils';
 import { BigDataAutocomplete } from '../big-data/BigDataAutocomplete.tsx';
 import { isBigData } from '../big-data/logic.ts';
-import { useAsync } from '../shared/use-async.ts';
+import { useServerData } from '../shared/useServerData.ts';
 import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import type { SelectOption } from '../shared/types.ts';
 import { TEXT_MAX_LENGTH } from '../text/logic.ts';
@@ -40,7 +40,7 @@ export function SelectManyWidget(props: WidgetProps) {
 
   // Names of chosen items that a lazy list has not loaded.
   const unknown = ids.filter((i) => !byId.has(i) && !list.some((v) => typeof v === 'object' && v.Id === i && v.Name));
-  const resolved = useAsync(lazy && unknown.length && loaded.resolve ? () => loaded.resolve!(unknown) : null, unknown.join(','));
+  const resolved = useServerData(lazy && unknown.length && loaded.resolve ? () => loaded.resolve!(unknown) : null, unknown.join(','));
   const nameOf = (i: number) =>
     byId.get(i)?.Name ??
     (list.find((v) => typeof v === 'object' && v.Id === i) as SelectManyItem | undefined)?.Name ??

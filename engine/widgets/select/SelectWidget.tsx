@@ -3,7 +3,7 @@ import { MenuItem, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { BigDataAutocomplete } from '../big-data/BigDataAutocomplete.tsx';
 import { isBigData } from '../big-data/logic.ts';
-import { useAsync } from '../shared/use-async.ts';
+import { useServerData } from '../shared/useServerData.ts';
 import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
 import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
@@ -43,7 +43,7 @@ function LookupSelect(props: WidgetProps) {
   // A lazy select knows only the chosen Id: ask the server for its name.
   const chosenId = isSelected(value) ? Number(value) : null;
   const known = loaded.options.find((o) => o.Id === chosenId);
-  const resolved = useAsync(
+  const resolved = useServerData(
     lazy && chosenId !== null && !known && loaded.resolve ? () => loaded.resolve!([chosenId]) : null,
     `${chosenId}`,
   );

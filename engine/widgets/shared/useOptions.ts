@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { EnumOptionsType } from '@rjsf/utils';
 import { useWidgetData } from '../data-context.tsx';
 import type { SelectOption } from './types.ts';
-import { useAsync } from './use-async.ts';
+import { useServerData } from './useServerData.ts';
 
 /** Where a select's options come from, as ui:options: a fixed list, or a named server lookup. */
 export interface OptionSourceConfig {
@@ -28,7 +28,7 @@ export interface LoadedOptions {
 export function useOptions(config: OptionSourceConfig): LoadedOptions {
   const data = useWidgetData();
   const { source, lazy = false } = config;
-  const loaded = useAsync(source && !lazy ? () => data.loadOptions(source, {}) : null, `${source}|${lazy}`);
+  const loaded = useServerData(source && !lazy ? () => data.loadOptions(source, {}) : null, `${source}|${lazy}`);
   const search = useCallback((text: string) => data.loadOptions(source ?? '', { search: text }), [data, source]);
   const resolve = useCallback((ids: number[]) => data.loadOptions(source ?? '', { ids }), [data, source]);
   if (source) {
