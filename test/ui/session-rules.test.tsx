@@ -127,6 +127,21 @@ describe('session rules in the browser (spec 1 sections 4 and 8, spec 3 "Session
     expect(path).toBe('/login');
   });
 
+  it('takes over the session another tab has just signed in with, instead of ending it there too', async () => {
+    renderApp();
+    await flush();
+    const theirs = { ...login, Session: { ...login.Session, SessionId: 'sid-new' } };
+    localStorage.setItem('metadmin.session', JSON.stringify({ state: { token: 'tok-new', session: theirs.Session, user: theirs.User, mustChangePassword: false, verificationKey: null }, version: 0 }));
+    handlers['/api/z'] = () => json(401, item('Your session has been terminated because you signed in from another browser.', 'SessionReplaced'));
+    await act(async () => {
+      await api.get('/api/z').catch(() => undefined);
+    });
+    expect(useSession.getState().token).toBe('tok-new');
+    expect(useSession.getState().session?.SessionId).toBe('sid-new');
+    expect(useSession.getState().endMessage).toBeNull();
+    expect(path).toBe('/home');
+  });
+
   it('clears the menu and breadcrumbs from session storage at the end, and module-access answers at a new start', async () => {
     renderApp();
     await flush();

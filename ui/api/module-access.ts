@@ -1,6 +1,6 @@
 import { api } from './api.ts';
 
-/** Module access answers, cached per session (spec 1 section 6: true resolves, false rejects is the caller's choice). */
+/** Module access answers, cached per session (spec 1 section 6); a failed call is not cached. */
 const cache = new Map<string, Promise<boolean>>();
 
 export function hasModuleAccess(moduleName: string): Promise<boolean> {

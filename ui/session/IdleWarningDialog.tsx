@@ -33,8 +33,8 @@ export function IdleWarningDialog() {
     <Dialog open={phase === 'warning'} aria-labelledby="idle-warning-title" aria-describedby="idle-warning-text" maxWidth="xs" fullWidth>
       <DialogTitle id="idle-warning-title">Are you still there?</DialogTitle>
       <DialogContent>
-        <DialogContentText id="idle-warning-text" role="timer" aria-live="polite">
-          Your session will expire in <strong>{clockText(secondsLeft)}</strong> because of inactivity.
+        <DialogContentText id="idle-warning-text">
+          Your session will expire in <strong role="timer">{clockText(secondsLeft)}</strong> because of inactivity.
         </DialogContentText>
         {failed && <DialogContentText color="error" sx={{ mt: 1 }}>The session could not be extended. Please try again.</DialogContentText>}
       </DialogContent>

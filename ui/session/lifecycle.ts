@@ -2,6 +2,7 @@ import { useSession } from '../stores/session.ts';
 import { useSessionNotice } from '../stores/session-notice.ts';
 import { clearSessionStorage } from '../stores/session-storage.ts';
 import { clearModuleAccessCache } from '../api/module-access.ts';
+import { useNotifications } from '../../engine/react/notifications/store.ts';
 import { sessionTexts } from './messages.ts';
 
 /** The key zustand's persist middleware stores the session under (ui/stores/session.ts). */
@@ -16,8 +17,23 @@ function tokenIn(stored: string | null): string | null {
 }
 
 /**
+ * When another tab of this browser has just signed in, this tab's old session was replaced by it: the tab takes
+ * the new session over instead of ending (and, by ending, signing the other tab out through the shared storage).
+ */
+export function adoptOtherTabSession(): boolean {
+  const stored = tokenIn(localStorage.getItem(sessionStorageKey));
+  if (!stored || stored === useSession.getState().token) return false;
+  const before = useSession.getState().session?.SessionId;
+  void Promise.resolve(useSession.persist.rehydrate()).then(() => {
+    // Another session now: its routes are fetched again before anything private mounts.
+    if (useSession.getState().session?.SessionId !== before) useSession.setState({ routes: null });
+  });
+  return true;
+}
+
+/**
  * What happens around a session's start and end, whoever starts or ends it (spec 1 section 4): module-access
- * caches are cleared at start; session storage (breadcrumbs, menu) and open notices are cleared at end. Another
+ * caches are cleared at start; session storage (breadcrumbs, menu) and open notices and notifications are cleared at end. Another
  * tab's sign-out reaches this tab as a storage event: the session ends here too, with the spec's message; another
  * tab's sign-in is taken over. Returns a function that undoes the installation (tests).
  */
@@ -28,6 +44,7 @@ export function installSessionLifecycle(): () => void {
     if (!next.token && prev.token) {
       clearSessionStorage();
       useSessionNotice.getState().clear();
+      useNotifications.setState({ notices: [] });
     }
   });
 
@@ -38,11 +55,7 @@ export function installSessionLifecycle(): () => void {
     if (!theirs && ours) {
       useSession.getState().ended(sessionTexts.otherTab);
     } else if (theirs && theirs !== ours) {
-      const before = useSession.getState().session?.SessionId;
-      void Promise.resolve(useSession.persist.rehydrate()).then(() => {
-        // Another session now: its routes are fetched again before anything private mounts.
-        if (useSession.getState().session?.SessionId !== before) useSession.setState({ routes: null });
-      });
+      adoptOtherTabSession();
     }
   };
   window.addEventListener('storage', onStorage);
