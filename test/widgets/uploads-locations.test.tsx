@@ -52,6 +52,18 @@ describe('FileUploaderField', () => {
     expect(within(panel).getByText('The file exceeds the maximum permitted file size. (1 MB)')).toBeTruthy();
   });
 
+  it('opens the file chooser from the keyboard', async () => {
+    const user = userEvent.setup();
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
+    renderForm(files());
+    screen.getByRole('button', { name: 'Add File' }).focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('button', { name: 'Choose File' }).focus();
+    await user.keyboard('{Enter}');
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
   it('disables Add File at maxUploads, counting active files only', () => {
     renderForm(files({ Files: [stored(1), stored(2, false)] }, { maxUploads: 1 }));
     expect(screen.getByRole('button', { name: 'Add File' }).hasAttribute('disabled')).toBe(true);

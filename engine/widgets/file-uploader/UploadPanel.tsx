@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { UploadedFile, UploadKind } from '../data-context.tsx';
 import { TEXT_MAX_LENGTH } from '../text/logic.ts';
@@ -28,7 +28,7 @@ export function UploadPanel({ idPrefix, kind, options, globalMaxMB, existing, mo
   const [description, setDescription] = useState(initial?.description ?? '');
   const [touched, setTouched] = useState(false);
   const { uploading, progress, failed, upload } = useUpload();
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const errors = fileErrors(file, options, globalMaxMB, existing, mode === 'edit' ? 'edit' : 'add');
   const needsFile = mode === 'add' || file !== null;
   const shownErrors = touched || file ? errors : [];
@@ -37,18 +37,21 @@ export function UploadPanel({ idPrefix, kind, options, globalMaxMB, existing, mo
     <Paper variant="outlined" sx={{ p: 2 }} role="form" aria-label={mode === 'add' ? 'Upload File' : 'Change File'}>
       <Stack spacing={2}>
         <Box>
+          {/* The native input stays hidden; a real button opens it, so Tab and Enter work as anywhere else. */}
           <input
-            id={inputId}
+            ref={input}
             type="file"
+            hidden
+            tabIndex={-1}
+            aria-label="File"
             accept={extensions.map((e) => `.${e}`).join(',')}
-            style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
               setTouched(true);
             }}
           />
-          <Button component="label" htmlFor={inputId} variant="outlined">Choose File</Button>
-          <Typography component="span" sx={{ ml: 1 }}>{file?.name ?? 'No file chosen'}</Typography>
+          <Button variant="outlined" aria-describedby={`${idPrefix}_chosen`} onClick={() => input.current?.click()}>Choose File</Button>
+          <Typography id={`${idPrefix}_chosen`} component="span" sx={{ ml: 1 }}>{file?.name ?? 'No file chosen'}</Typography>
         </Box>
         {kind === 'file' && (
           <>
