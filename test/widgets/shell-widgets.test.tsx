@@ -119,6 +119,16 @@ describe('CardManager', () => {
     await user.click(screen.getByRole('button', { name: 'Close Details' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('focuses the card that opens; Escape closes it', async () => {
+    const user = userEvent.setup();
+    const store = createCardStore();
+    render(<CardManager cards={cards} route="/a" store={store} />);
+    act(() => store.getState().open('help'));
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Help' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('Breadcrumbs', () => {

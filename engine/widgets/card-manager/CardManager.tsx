@@ -33,7 +33,11 @@ export function CardManager({ cards, route, store = useCardStore }: CardManagerP
           <Box key={entry.name}>
             <Box data-testid={`overlay-${entry.name}`} onClick={() => close(entry.name)}
               sx={{ position: 'fixed', inset: 0, bgcolor: 'rgba(0,0,0,0.3)', zIndex: overlayZIndex(i) }} />
-            <Paper role="dialog" aria-modal="true" aria-label={def.title} elevation={8}
+            <Paper role="dialog" aria-modal="true" aria-label={def.title} elevation={8} tabIndex={-1}
+              // The top card takes the focus when it opens, so Escape and Tab work inside it at once.
+              ref={(el: HTMLDivElement | null) => {
+                if (el && i === open.length - 1 && !el.contains(document.activeElement)) el.focus();
+              }}
               onKeyDown={(e) => { if (e.key === 'Escape') close(entry.name); }}
               sx={{ position: 'fixed', top: 0, right: 0, bottom: 0, width: { xs: '100%', sm: 480 }, zIndex: cardZIndex(i), p: 2, display: 'flex', flexDirection: 'column' }}>
               <Box sx={{ display: 'flex', alignItems: 'center' }}>
