@@ -21,6 +21,8 @@ import mailer from './lib/mailer.ts';
 import accountRoutes from './modules/accounts/routes.ts';
 import sessionRoutes from './modules/sessions/routes.ts';
 import sessionAdminRoutes from './modules/sessions/admin-routes.ts';
+import preferenceRoutes from './modules/preferences/routes.ts';
+import pageActionRoutes from './modules/page-actions/routes.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -76,6 +78,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
     await app.register(sessionAdminRoutes);
+    await app.register(preferenceRoutes);
+    await app.register(pageActionRoutes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
     return app;

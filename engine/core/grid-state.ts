@@ -144,8 +144,8 @@ export function formatGridQuery(state: GridState, defaults: GridDefaults): strin
   return entries.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
 }
 
-/** The list call's query: the state as the server reads it (always explicit). */
-export function listRequestQuery(state: GridState, visibleColumns: string[]): string {
+/** The list call's query: the state as the server reads it (always explicit), with the list's access page id when it has one. */
+export function listRequestQuery(state: GridState, visibleColumns: string[], pageId?: number): string {
   const params = new URLSearchParams({
     page: String(state.page),
     pageSize: String(state.pageSize),
@@ -155,5 +155,16 @@ export function listRequestQuery(state: GridState, visibleColumns: string[]): st
     includeInactive: String(state.includeInactive),
   });
   for (const [key, value] of navEntries(state.nav)) params.set(key, value);
+  if (pageId !== undefined) params.set('pageId', String(pageId));
   return params.toString();
+}
+
+/** The export's query: the same view as the list call (search, inactive rows, sort, visible columns), without paging. */
+export function exportRequestQuery(state: GridState, visibleColumns: string[]): string {
+  return new URLSearchParams({
+    q: state.q,
+    sorts: formatSorts(state.sorts),
+    cols: visibleColumns.join(','),
+    includeInactive: String(state.includeInactive),
+  }).toString();
 }

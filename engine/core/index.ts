@@ -7,3 +7,4 @@ export * from './validation/index.ts';
 export * from './dates/index.ts';
 export * from './rules/index.ts';
 export * from './forms/index.ts';
+export * from './grid/index.ts';

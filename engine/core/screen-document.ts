@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import screenSchema from '../../metadata/screen.schema.json' with { type: 'json' };
 import type { ScreenDocument } from '../../metadata/types/ScreenDocument.ts';
 import { createAjv } from './ajv.ts';
+import { actionColumnFaults } from './grid/actions.ts';
 
 export type { ScreenDocument };
 export type ListDefinition = NonNullable<ScreenDocument['list']>;
@@ -47,6 +48,7 @@ function crossReferenceFaults(doc: ScreenDocument): MetadataFault[] {
   if ((rowClick === 'update' || rowClick === 'read') && !doc.routes[rowClick]) {
     faults.push({ pointer: '/list/rowClick', message: `opens the ${rowClick} route, which /routes does not declare` });
   }
+  if (doc.list) faults.push(...actionColumnFaults(doc.list));
   if (fields.size === 0 && doc.list) faults.push({ pointer: '/list/columns', message: 'needs at least one column' });
   return faults;
 }

@@ -75,6 +75,27 @@ export interface Column {
    */
   hidden?: boolean;
   format?: "text" | "yesNo" | "activeInactive" | "date" | "dateTime";
+  /**
+   * 'action': a column of buttons for one row action of the page-action call (named by action); 'data' (the default): a column of the list's rows.
+   */
+  type?: "data" | "action";
+  /**
+   * Action columns: the ActionName of the row action the column shows. An action column without one is refused.
+   */
+  action?: string;
+  /**
+   * Action columns: extra query parameters added to the action URL after the row id; {Field} is replaced by the row's value.
+   */
+  params?: {
+    [k: string]: string;
+  };
+  /**
+   * Action columns: the action is hidden on rows whose field equals this value.
+   */
+  hideWhen?: {
+    field: string;
+    equals: string | number | boolean | null;
+  };
 }
 export interface SortSpec {
   field: string;

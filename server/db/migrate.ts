@@ -7,6 +7,8 @@ import * as mailOutbox from './migrations/005_mail_outbox.ts';
 import * as sessionControls from './migrations/006_session_controls.ts';
 import * as accountModules from './migrations/007_seed_account_modules.ts';
 import * as userListIndexes from './migrations/020_user_list_indexes.ts';
+import * as userPreferences from './migrations/030_user_preferences.ts';
+import * as pageActions from './migrations/031_page_actions.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -20,6 +22,8 @@ const migrations: Array<[string, Migration]> = [
   ['006_session_controls', sessionControls],
   ['007_seed_account_modules', accountModules],
   ['020_user_list_indexes', userListIndexes],
+  ['030_user_preferences', userPreferences],
+  ['031_page_actions', pageActions],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -25,7 +25,8 @@ describe.each(databases)('GET /api/users on %s', (kind) => {
     expect(body.TotalCount).toBe(30); // 29 active sample users + admin
     expect(body.Items).toHaveLength(10);
     expect(body.Items[0]).toMatchObject({ LastName: 'Administrator' });
-    expect(body.CircleAccess).toEqual([]);
+    // The admin (master) is granted every action of the user list's page, under the own-roles circle 0.
+    expect(body.CircleAccess).toEqual([{ Key: 0, Value: expect.stringMatching(/^\d+(,\d+)*$/) }]);
     const page3 = (await list('page=3&pageSize=10')).json();
     expect(page3.Items).toHaveLength(10);
     expect(page3.Items.map((u: { UserName: string }) => u.UserName)).not.toContain(body.Items[0].UserName);
@@ -51,9 +52,9 @@ describe.each(databases)('GET /api/users on %s', (kind) => {
     expect((await list('q=user07&includeInactive=true')).json().Items[0]).toMatchObject({ UserName: 'user07', IsActive: false });
   });
 
-  it('returns only the visible columns asked for (plus the id)', async () => {
+  it('returns only the visible columns asked for (plus the id, and the fields rows are styled and hidden by)', async () => {
     const item = (await list('cols=LastName&pageSize=1')).json().Items[0];
-    expect(Object.keys(item).sort()).toEqual(['IsActive', 'LastName', 'UserId']);
+    expect(Object.keys(item).sort()).toEqual(['IsActive', 'IsMaster', 'LastName', 'UserId']);
   });
 
   it('refuses sorting by an undeclared or unsortable column, and an unknown column', async () => {

@@ -1,20 +1,12 @@
 import type { Knex } from 'knex';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
-import { parseSorts } from '../../../engine/core/grid-state.ts';
-import { HttpError } from '../http-error.ts';
 import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
-import { applyOrder, orderKeys, orderSignature, whereBeyond } from './order.ts';
-import { whereContains } from './search.ts';
+import { applyOrder, whereBeyond } from './order.ts';
 import { countRows } from './count.ts';
+import { prepareList, type ListOptions } from './prepare.ts';
 import type { ListQuery, ListResult } from './types.ts';
 
-export interface ListOptions {
-  idField: string;
-  /** Rows with false here are left out unless the query asks for inactive rows. */
-  activeField?: string;
-  /** Always returned, whatever columns are visible (e.g. IsActive for styling). */
-  alwaysSelect?: string[];
-}
+export type { ListOptions };
 
 /** The rows on the last page: what is left over after the full pages. */
 function lastPageSize(total: number, pageSize: number): number {
@@ -33,26 +25,9 @@ export async function runList<T extends Record<string, unknown>>(
   list: ListDefinition,
   options: ListOptions,
   query: ListQuery,
+  extras: { circleAccess?: () => Promise<ListResult<T>['CircleAccess']> } = {},
 ): Promise<ListResult<T>> {
-  const columns = new Map(list.columns.map((c) => [c.field, c]));
-  const sorts = parseSorts(query.sorts ?? '');
-  for (const s of sorts) {
-    if (!columns.get(s.field)?.sortable) throw HttpError.of(400, `${s.field} is not a sortable column.`, 'sorts');
-  }
-  const visible = (query.cols ?? '').split(',').filter(Boolean);
-  for (const field of visible) {
-    if (!columns.has(field)) throw HttpError.of(400, `${field} is not a column of this list.`, 'cols');
-  }
-
-  const filtered = base.clone();
-  if (options.activeField && !query.includeInactive) filtered.where(options.activeField, true);
-  const term = (query.q ?? '').trim();
-  if (term) whereContains(filtered, list.columns.filter((c) => c.searchable).map((c) => c.field), term);
-
-  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField);
-  const keyFields = keys.map((k) => k.field);
-  const signature = orderSignature(keys);
-  const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...(visible.length ? visible : columns.keys())]);
+  const { filtered, keys, keyFields, signature, returned } = prepareList(base, list, options, query);
   const pageSize = query.pageSize ?? 50;
   const counting = countRows(knex, filtered);
 
@@ -76,11 +51,11 @@ export async function runList<T extends Record<string, unknown>>(
   applyOrder(page, keys, reversed);
   if (pageSize > 0) page.limit(limit);
 
-  const [rows] = (await Promise.all([page, counting])) as [T[], unknown];
+  const [rows, , CircleAccess] = (await Promise.all([page, counting, extras.circleAccess?.() ?? []])) as [T[], unknown, ListResult<T>['CircleAccess']];
   total ??= await counting;
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
   const cursors = { First: cursorOf(rows[0]), Last: cursorOf(rows.at(-1)) };
   const items = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => returned.has(k))) as T);
-  return { Items: items, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess: [], Cursors: cursors };
+  return { Items: items, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess, Cursors: cursors };
 }

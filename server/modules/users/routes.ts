@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
-import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
+import { runList, exportCsv, sendCsv, listQuerySchema, listResponseSchema, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
+import { circleAccessFor } from '../page-actions/store.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
@@ -25,6 +26,8 @@ export default async function userRoutes(app: FastifyInstance) {
   const screen = app.registry.screen('users');
   const list = screen.list!;
   const rowSchema = rowSchemaOf(user);
+  // IsMaster rides along for the list's action columns: the master user's row hides Delete.
+  const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster'] };
 
   app.get<{ Querystring: ListQuery }>('/api/users', {
     config: { access: { module: 'RegisterUser' } },
@@ -35,8 +38,20 @@ export default async function userRoutes(app: FastifyInstance) {
       response: { 200: listResponseSchema(rowSchema) },
     },
   }, async (request) =>
-    runList(app.db, app.db('users'), list, { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query),
+    runList(app.db, app.db('users'), list, listOptions, request.query, {
+      circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
+    }),
   );
+
+  app.get<{ Querystring: ListQuery }>('/api/users/export.csv', {
+    config: { access: { module: 'RegisterUser' } },
+    schema: {
+      tags: ['users'],
+      summary: "The user list's current view (search, inactive toggle, sort, visible columns) as CSV, streamed; paging is ignored.",
+      querystring: listQuerySchema,
+      produces: ['text/csv'],
+    },
+  }, async (request, reply) => sendCsv(reply, 'users', exportCsv(app.db, app.db('users'), list, listOptions, request.query)));
 
   registerCrud(app, {
     screen,

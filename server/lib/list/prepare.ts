@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { ColumnDefinition, ListDefinition } from '../../../engine/core/screen-document.ts';
+import { parseSorts } from '../../../engine/core/grid-state.ts';
+import { HttpError } from '../http-error.ts';
+import { orderKeys, orderSignature, type OrderKey } from './order.ts';
+import { whereContains } from './search.ts';
+import type { ListQuery } from './types.ts';
+
+export interface ListOptions {
+  idField: string;
+  /** Rows with false here are left out unless the query asks for inactive rows. */
+  activeField?: string;
+  /** Always returned, whatever columns are visible (e.g. IsActive for styling). */
+  alwaysSelect?: string[];
+}
+
+/** A list query checked against the screen and turned into SQL, before any paging. */
+export interface PreparedList {
+  /** The rows the query asks for (active filter and search applied), neither ordered nor paged. */
+  filtered: Knex.QueryBuilder;
+  /** The full order: the user's sorts (or the screen's default), then the id. */
+  keys: OrderKey[];
+  keyFields: string[];
+  /** Names the order inside cursors, so a cursor of another order is not used. */
+  signature: string;
+  /** The data columns the user sees, in the screen's order (the screen's defaults when the query names none). */
+  visibleColumns: ColumnDefinition[];
+  /** The fields a row carries back: the id, the always-selected fields and the visible columns. */
+  returned: Set<string>;
+}
+
+/** Columns holding data: action columns (buttons) have no database column behind them. */
+export function dataColumnsOf(list: ListDefinition): ColumnDefinition[] {
+  return list.columns.filter((c) => c.type !== 'action');
+}
+
+/**
+ * The one place a list query becomes SQL, shared by the page (runList) and the export (exportCsv):
+ * only declared columns are sortable, searchable or visible; inactive rows only on request.
+ */
+export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, options: ListOptions, query: ListQuery): PreparedList {
+  const dataColumns = dataColumnsOf(list);
+  const columns = new Map(dataColumns.map((c) => [c.field, c]));
+  const sorts = parseSorts(query.sorts ?? '');
+  for (const s of sorts) {
+    if (!columns.get(s.field)?.sortable) throw HttpError.of(400, `${s.field} is not a sortable column.`, 'sorts');
+  }
+  const asked = (query.cols ?? '').split(',').filter(Boolean);
+  for (const field of asked) {
+    if (!columns.has(field)) throw HttpError.of(400, `${field} is not a column of this list.`, 'cols');
+  }
+  const visibleColumns = asked.length
+    ? dataColumns.filter((c) => asked.includes(c.field))
+    : dataColumns.filter((c) => !c.hidden);
+
+  const filtered = base.clone();
+  if (options.activeField && !query.includeInactive) filtered.where(options.activeField, true);
+  const term = (query.q ?? '').trim();
+  if (term) whereContains(filtered, dataColumns.filter((c) => c.searchable).map((c) => c.field), term);
+
+  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField);
+  // With no columns named, rows carry every data column, as before: the grid may show any of them.
+  const shown = asked.length ? asked : [...columns.keys()];
+  const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...shown]);
+  return { filtered, keys, keyFields: keys.map((k) => k.field), signature: orderSignature(keys), visibleColumns, returned };
+}

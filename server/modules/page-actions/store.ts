@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import type { PageAction, PageActions } from '../../../metadata/types/PageActions.ts';
+import type { CircleAccessEntry } from '../../../engine/core/grid/actions.ts';
+import type { Principal } from '../../types.ts';
+
+/**
+ * The circle id under which the grants of the user's own roles are given. Atomic circles (another module)
+ * add entries of their own ids; rows without a circle id match any entry, so they match this one.
+ */
+export const ownRolesCircleId = 0;
+
+const actionColumns = ['Type', 'Url', 'ButtonText', 'ActionId', 'ActionName', 'ColumnCss', 'ButtonCss', 'ParentActionId'];
+
+/** The active row and set actions of a page, in their order (the page-action call). */
+export async function pageActionsOf(db: Knex, accessPageId: number): Promise<PageActions> {
+  const rows = (await db('page_actions')
+    .where({ AccessPageId: accessPageId, IsActive: true })
+    .orderBy([{ column: 'SortOrder' }, { column: 'ActionId' }])
+    .select([...actionColumns, 'Scope'])) as Array<PageAction & { Scope: 'row' | 'set' }>;
+  const strip = ({ Scope: _scope, ...action }: PageAction & { Scope: string }) => action;
+  return {
+    DataRowActions: rows.filter((r) => r.Scope === 'row').map(strip),
+    DataSetActions: rows.filter((r) => r.Scope === 'set').map(strip),
+  };
+}
+
+/**
+ * The ids of a page's actions the user is granted: through an active role granted the action (or its
+ * parent action), or any action to an administrator role; every action to the master user.
+ */
+export async function grantedActionIds(db: Knex, user: Pick<Principal, 'UserId' | 'IsMaster'>, accessPageId: number): Promise<number[]> {
+  const query = db('page_actions as pa').where({ 'pa.AccessPageId': accessPageId, 'pa.IsActive': true }).orderBy('pa.ActionId');
+  if (!user.IsMaster) {
+    query.whereRaw(`exists (
+      select 1 from user_roles ur
+      join roles r on r.role_id = ur.role_id and r.is_active
+      where ur.user_id = ? and (r.is_admin or exists (
+        select 1 from role_page_actions rpa
+        where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id))))`, [user.UserId]);
+  }
+  const rows = (await query.select('pa.ActionId')) as Array<{ ActionId: number }>;
+  return rows.map((r) => r.ActionId);
+}
+
+/** A list answer's CircleAccess for the user on a page: the grants of the user's own roles, under ownRolesCircleId. */
+export async function circleAccessFor(db: Knex, user: Pick<Principal, 'UserId' | 'IsMaster'>, accessPageId: number | undefined): Promise<CircleAccessEntry[]> {
+  if (accessPageId === undefined) return [];
+  const ids = await grantedActionIds(db, user, accessPageId);
+  return ids.length ? [{ Key: ownRolesCircleId, Value: ids.join(',') }] : [];
+}
