@@ -59,7 +59,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const admin = await ensureMasterAdmin(db, config.adminPassword);
     if (admin.created) options.onMasterAdmin?.(admin);
     const secret = await jwtSecret(config);
-    const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+    const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024 };
+    const app = Fastify(serverOptions);
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('registry', registry);

@@ -15,6 +15,11 @@ export interface Config {
   /** Where the built UI lives; served with a history fallback when present. */
   uiDir: string;
   logLevel: string;
+  /**
+   * Which proxies to believe about the client's address (rate limits count per address): false (none,
+   * the default), true (any: only behind a proxy that overwrites X-Forwarded-For), a hop count, or addresses.
+   */
+  trustProxy: boolean | number | string;
   /** PGlite in memory instead of dataDir (tests). */
   inMemoryDatabase?: boolean;
   /** Sender of the product's e-mail (MAIL_FROM). */
@@ -82,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     uiDir: path.resolve(env.UI_DIR || './dist/ui'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     mailFrom: env.MAIL_FROM || `no-reply@${hostnameOf(publicUrl)}`,
     sessionIdleSeconds: idle,
     sessionWarningSeconds: Math.min(whole(env, 'SESSION_WARNING_SECONDS', 2 * 60), idle - 1),
@@ -93,4 +99,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestsPerAddress: whole(env, 'MAIL_REQUESTS_PER_ADDRESS', 10),
     rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
   };
+}
+
+function trustProxyFrom(text: string | undefined): boolean | number | string {
+  if (!text || text === 'false') return false;
+  if (text === 'true') return true;
+  return /^\d+$/.test(text) ? Number(text) : text;
 }

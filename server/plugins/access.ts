@@ -5,7 +5,6 @@ import { HttpError } from '../lib/http-error.ts';
 import { checkSession, touchSession } from '../modules/sessions/session-store.ts';
 import { sessionEndedError, sessionMessages } from '../modules/sessions/end-reasons.ts';
 import { terminatesAtHeader } from '../modules/sessions/route-config.ts';
-import { hasModuleAccess } from '../modules/access/module-access.ts';
 import type { Access } from '../types.ts';
 
 /** Tokens are short-lived; a request with one older than this gets a fresh one in the response header. */
@@ -48,15 +47,14 @@ export default fp(async function accessControl(app, options: { secret: string })
     } catch {
       throw HttpError.of(401, messages.noSession);
     }
-    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds);
+    const moduleName = typeof access === 'object' ? access.module : undefined;
+    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds, moduleName);
     if ('ended' in check) throw sessionEndedError(check.ended);
     const session = check.live;
     const headerSession = request.headers['session-id'];
     if (typeof headerSession === 'string' && headerSession !== session.SessionId) throw HttpError.of(401, messages.noSession);
     request.principal = session;
-    if (typeof access === 'object' && !(await hasModuleAccess(app.db, session, access.module))) {
-      throw HttpError.of(403, messages.noAccess);
-    }
+    if (!check.holdsModule) throw HttpError.of(403, messages.noAccess);
     if (request.routeOptions.config?.keepsAlive !== false) {
       await touchSession(app.db, session.SessionId, session.LastSeen, app.config.sessionIdleSeconds);
     }

@@ -18,3 +18,16 @@ export async function modulesOf(db: Knex, user: { UserId: number; IsMaster: bool
 export async function hasModuleAccess(db: Knex, user: { UserId: number; IsMaster: boolean }, moduleName: string): Promise<boolean> {
   return (await modulesOf(db, user)).has(moduleName);
 }
+
+/**
+ * SQL deciding, inside another query, whether the user in `userIdColumn` holds the module: a master user
+ * holds every module. Lets the request check answer session and module access in one round trip.
+ */
+export function holdsModuleSql(db: Knex, userIdColumn: string, isMasterColumn: string, moduleName: string): Knex.Raw {
+  return db.raw(`(?? or exists (
+      select 1 from user_roles ur
+      join roles r on r.role_id = ur.role_id and r.is_active
+      join role_modules rm on rm.role_id = r.role_id and rm.has_access
+      join modules m on m.module_id = rm.module_id
+      where ur.user_id = ?? and m.name = ?)) as holds_module`, [isMasterColumn, userIdColumn, moduleName]);
+}

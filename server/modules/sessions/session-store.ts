@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Principal } from '../../types.ts';
 import type { EndReason } from './end-reasons.ts';
+import { holdsModuleSql } from '../access/module-access.ts';
 
 export interface NewSession {
   SessionId: string;
@@ -16,7 +17,7 @@ export interface LiveSession extends Principal {
 }
 
 /** Either the live session, or why the session is not (null: unknown session or deactivated user). */
-export type SessionCheck = { live: LiveSession } | { ended: EndReason | null };
+export type SessionCheck = { live: LiveSession; holdsModule: boolean } | { ended: EndReason | null };
 
 export async function startSession(db: Knex, userId: number, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
   const session = { SessionId: randomUUID(), InstanceId: randomUUID(), StartTime: new Date() };
@@ -45,7 +46,7 @@ export function liveSessions(db: Knex, idleSeconds: number, alias = 's'): Knex.Q
  * The session behind a request. A due termination or an idle expiry is written down here, at the first
  * request that notices it, so the reason survives for the client to learn (and for every other process).
  */
-export async function checkSession(db: Knex, sessionId: string, idleSeconds: number): Promise<SessionCheck> {
+export async function checkSession(db: Knex, sessionId: string, idleSeconds: number, moduleName?: string): Promise<SessionCheck> {
   const row = await db('sessions as s')
     .join('users as u', 'u.UserId', 's.UserId')
     .where('s.SessionId', sessionId)
@@ -54,6 +55,7 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
       'u.UserName', 'u.IsMaster', 'u.IsActive',
       db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
       db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [idleSeconds]),
+      moduleName ? holdsModuleSql(db, 'u.UserId', 'u.IsMaster', moduleName) : db.raw('true as holds_module'),
     );
   if (!row || !row.IsActive) return { ended: null };
   if (row.EndedAt) return { ended: row.EndReason as EndReason };
@@ -63,7 +65,7 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
     return { ended: due };
   }
   const { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } = row;
-  return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } };
+  return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt }, holdsModule: Boolean(row.HoldsModule) };
 }
 
 export async function endSession(db: Knex, sessionId: string, reason: EndReason): Promise<void> {
