@@ -17,6 +17,7 @@ import authRoutes from './modules/auth/routes.ts';
 import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import errorLogRoutes from './modules/error-log/routes.ts';
 import mailer from './lib/mailer.ts';
 import accountRoutes from './modules/accounts/routes.ts';
 import sessionRoutes from './modules/sessions/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(appRoutes);
     await app.register(metadataRoutes);
     await app.register(userRoutes);
+    await app.register(errorLogRoutes);
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
     await app.register(sessionAdminRoutes);

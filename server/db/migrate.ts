@@ -6,6 +6,7 @@ import * as verificationKeys from './migrations/004_verification_keys.ts';
 import * as mailOutbox from './migrations/005_mail_outbox.ts';
 import * as sessionControls from './migrations/006_session_controls.ts';
 import * as accountModules from './migrations/007_seed_account_modules.ts';
+import * as clientErrors from './migrations/008_client_errors.ts';
 import * as userListIndexes from './migrations/020_user_list_indexes.ts';
 import * as userPreferences from './migrations/030_user_preferences.ts';
 import * as pageActions from './migrations/031_page_actions.ts';
@@ -21,6 +22,7 @@ const migrations: Array<[string, Migration]> = [
   ['005_mail_outbox', mailOutbox],
   ['006_session_controls', sessionControls],
   ['007_seed_account_modules', accountModules],
+  ['008_client_errors', clientErrors],
   ['020_user_list_indexes', userListIndexes],
   ['030_user_preferences', userPreferences],
   ['031_page_actions', pageActions],

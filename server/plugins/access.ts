@@ -14,6 +14,7 @@ export const refreshedTokenHeader = 'x-auth-token';
 
 export const messages = {
   noSession: sessionMessages.noSession,
+  tokenExpired: 'Security token has expired. Please log in.',
   noAccess: "You don't have permission to this page.",
 };
 
@@ -44,7 +45,9 @@ export default fp(async function accessControl(app, options: { secret: string })
     let claims;
     try {
       claims = await request.jwtVerify<{ sid: string; iat: number }>();
-    } catch {
+    } catch (error) {
+      // An expired token is told apart, so the client can say so (spec 1 section 8).
+      if ((error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw HttpError.of(401, messages.tokenExpired, null, 'TokenExpired');
       throw HttpError.of(401, messages.noSession);
     }
     const moduleName = typeof access === 'object' ? access.module : undefined;

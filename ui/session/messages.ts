@@ -15,4 +15,4 @@ export const sessionTexts = {
  * reason itself, so the user goes straight to /login with it; any other 401 is the spec's 'authentication has
  * expired', which the user acknowledges first.
  */
-export const endReasonCodes: ReadonlySet<string> = new Set(['SessionTerminated', 'SessionReplaced', 'SessionTimedOut', 'SessionPasswordChanged']);
+export const endReasonCodes: ReadonlySet<string> = new Set(['SessionTerminated', 'SessionReplaced', 'SessionTimedOut', 'SessionPasswordChanged', 'TokenExpired']);

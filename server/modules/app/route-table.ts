@@ -1,18 +1,19 @@
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { MetadataRegistry } from '../../metadata/registry.ts';
 
-/** Routes of the shell itself, open to every signed-in user. */
-const shellRoutes: RouteEntry[] = [
+/** Routes of the shell itself: open to every signed-in user, or to holders of the module named. */
+const shellRoutes: Array<RouteEntry & { module?: string }> = [
   { Name: 'home', Url: '/home', Title: 'Home', Description: 'Your start page.' },
-  // Spec 3 "Concurrent sessions": no module check on the route; its calls need module SessionManagement.
-  { Name: 'session.list', Url: '/session/list', Title: 'Manage Concurrent User Sessions', Description: 'Roles with a concurrent-user limit and who is signed in under them.' },
+  // Spec 3 gives the route no module check, but everything on it needs SessionManagement: offered to its holders only.
+  { Name: 'session.list', Url: '/session/list', Title: 'Manage Concurrent User Sessions', Description: 'Roles with a concurrent-user limit and who is signed in under them.', module: 'SessionManagement' },
+  { Name: 'user.changepasswordrequest', Url: '/user/changepasswordrequest', Title: 'Request Password Change', Description: 'Have a link to change your password sent to your e-mail address.', module: 'RequestPasswordReset' },
 ];
 
 const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ' } as const;
 
 /** The named routes a user may mount: the shell's, and each screen route whose module the user holds. */
 export function routeTableFor(registry: MetadataRegistry, modules: Set<string>): RouteEntry[] {
-  const routes = [...shellRoutes];
+  const routes: RouteEntry[] = shellRoutes.filter((r) => !r.module || modules.has(r.module)).map(({ module: _m, ...route }) => route);
   for (const screen of registry.screens.values()) {
     if (screen.module !== null && !modules.has(screen.module)) continue;
     for (const [kind, url] of Object.entries(screen.routes) as Array<[keyof typeof routeTitles, string]>) {
