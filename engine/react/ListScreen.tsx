@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
 import { Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../core/screen-document.ts';
-import { ListingGrid } from './grid/ListingGrid.tsx';
-import type { ListDataSource } from './grid/types.ts';
+import { ListingGrid, type ListingGridProps } from './grid/ListingGrid.tsx';
 
-export interface ListScreenProps {
+type Row = Record<string, unknown>;
+
+export interface ListScreenProps extends Omit<ListingGridProps<Row>, 'list' | 'idField'> {
   screen: ScreenDocument;
   title?: string;
   description?: string;
-  dataSource: ListDataSource;
-  onRowClick?: (row: Record<string, unknown>) => void;
   /** Set actions beside the title, e.g. the add button. */
   actions?: ReactNode;
 }
 
 /** A screen's list route: its title and description above the listing grid its metadata declares. */
-export function ListScreen({ screen, title, description, dataSource, onRowClick, actions }: ListScreenProps) {
+export function ListScreen({ screen, title, description, actions, ...grid }: ListScreenProps) {
   if (!screen.list) throw new Error(`screen ${screen.id} has no list definition`);
   return (
     <Stack spacing={2}>
@@ -26,7 +25,7 @@ export function ListScreen({ screen, title, description, dataSource, onRowClick,
         </div>
         {actions}
       </Stack>
-      <ListingGrid list={screen.list} idField={screen.idField} dataSource={dataSource} onRowClick={onRowClick} />
+      <ListingGrid list={screen.list} idField={screen.idField} {...grid} />
     </Stack>
   );
 }

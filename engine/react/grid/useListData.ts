@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ListDataSource, ListResult } from './types.ts';
+import { gridMessages } from './messages.ts';
 
-export const dataServiceError = 'There was an issue contacting the data service.';
+export const dataServiceError = gridMessages.noListService;
 
 export interface ListData<Row> {
   result: ListResult<Row> | null;
@@ -9,10 +10,18 @@ export interface ListData<Row> {
   error: string | null;
 }
 
-/** Loads the page for a query; a newer query aborts the older request so a slow answer never overwrites a newer one. */
-export function useListData<Row>(source: ListDataSource<Row>, query: string, reloadKey = 0): ListData<Row> {
-  const [data, setData] = useState<ListData<Row>>({ result: null, loading: true, error: null });
+/**
+ * Loads the page for a query; a newer query aborts the older request so a slow answer never overwrites a newer one.
+ * Nothing is asked while `enabled` is false (a saved view is still being read); with no source at all the grid has no list method.
+ */
+export function useListData<Row>(source: ListDataSource<Row> | undefined, query: string, reloadKey = 0, enabled = true): ListData<Row> {
+  const [data, setData] = useState<ListData<Row>>({ result: null, loading: Boolean(source), error: source ? null : gridMessages.noListMethod });
   useEffect(() => {
+    if (!source) {
+      setData({ result: null, loading: false, error: gridMessages.noListMethod });
+      return;
+    }
+    if (!enabled) return;
     const controller = new AbortController();
     setData((d) => ({ ...d, loading: true, error: null }));
     source(query, controller.signal).then(
@@ -23,6 +32,6 @@ export function useListData<Row>(source: ListDataSource<Row>, query: string, rel
       },
     );
     return () => controller.abort();
-  }, [source, query, reloadKey]);
+  }, [source, query, reloadKey, enabled]);
   return data;
 }

@@ -1,20 +1,102 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
+import type { PageActions } from '../../../metadata/types/PageActions.ts';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import { toErrorList } from '../../../engine/core/error-items.ts';
 import { ListScreen } from '../../../engine/react/ListScreen.tsx';
-import type { ListDataSource, ListResult } from '../../../engine/react/grid/types.ts';
+import type { GridExporter, GridViews, ListDataSource, ListResult, PageActionsSource } from '../../../engine/react/grid/types.ts';
 import { api } from '../../api/api.ts';
+import { ApiError, refreshedTokenHeader } from '../../api/client.ts';
+import { handleUnauthorized } from '../../session/session-end.ts';
 import { fillPath } from '../../routing/route-paths.ts';
 import { useSession } from '../../stores/session.ts';
 
-/** A screen's list route: the engine's grid over the screen's API; rows open the update route. */
+/** Spec 2 section 4: reads name the rows locked by others in this header (a JSON array of ids; -1 means all). */
+const lockedIdsHeader = 'lockedrecordids';
+
+function lockedIdsOf(headers: Headers): Array<number | string> | undefined {
+  const text = headers.get(lockedIdsHeader);
+  if (!text) return undefined;
+  try {
+    const ids: unknown = JSON.parse(text);
+    return Array.isArray(ids) ? ids.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The list call, with the lock header passed on to the grid as LockedIds. */
+const listSource = (path: string): ListDataSource => async (query, signal) => {
+  const { data, headers } = await api.send<ListResult>('GET', `${path}?${query}`, { signal });
+  return data.LockedIds ? data : { ...data, LockedIds: lockedIdsOf(headers) };
+};
+
+const pageActionSource: PageActionsSource = (accessPageId, signal) =>
+  api.get<PageActions>(`/api/page-actions?accessPageId=${accessPageId}`, { signal, quiet: true });
+
+/** Preference values read this session, by session and key (spec 1: cached per session until it ends). */
+const preferenceCache = new Map<string, string>();
+const cacheKey = (key: string) => `${useSession.getState().session?.SessionId ?? ''}\u0000${key.toLowerCase()}`;
+
+/** Saved views through the preferences calls (spec 1 section 7, "Preferences"). */
+const preferenceViews: GridViews = {
+  async load(key) {
+    const cached = preferenceCache.get(cacheKey(key));
+    if (cached !== undefined) return cached;
+    const { Value } = await api.get<{ Value: string }>(`/api/preferences/storage-read?key=${encodeURIComponent(key)}`, { quiet: true });
+    preferenceCache.set(cacheKey(key), Value);
+    return Value;
+  },
+  async save(key, value) {
+    await api.post('/api/preferences/storage-save', { Key: key, Value: value });
+    preferenceCache.set(cacheKey(key), value);
+  },
+};
+
+function fileNameOf(headers: Headers, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * The export: a plain fetch with the session's headers (the API client reads whole bodies as text), read as a
+ * stream so the grid can show the bytes received, then handed over as a Blob. A 401 ends the session as any call's does.
+ */
+const csvExporter = (path: string, name: string): GridExporter => async (query, onProgress, signal) => {
+  const { token, session } = useSession.getState();
+  const headers: Record<string, string> = { accept: 'text/csv' };
+  if (token && session) Object.assign(headers, { authorization: `Bearer ${token}`, 'session-id': session.SessionId, 'instance-id': session.InstanceId });
+  const response = await fetch(`${path}/export.csv?${query}`, { headers, signal });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    const error = new ApiError(response.status, toErrorList(body ?? `API Call failed with status code ${response.status}`), body);
+    if (response.status === 401 && token) handleUnauthorized(error);
+    throw error;
+  }
+  const refreshed = response.headers.get(refreshedTokenHeader);
+  if (refreshed) useSession.getState().setToken(refreshed);
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type: 'text/csv' }), fileName: fileNameOf(response.headers, `${name}.csv`) };
+};
+
+/** A screen's list route: the engine's grid over the screen's API (list, export, saved views, page actions); rows open the update route. */
 export function ListRoute({ entry, screen }: { entry: RouteEntry; screen: ScreenDocument }) {
   const navigate = useNavigate();
   const routes = useSession((s) => s.routes) ?? [];
-  const dataSource: ListDataSource = useCallback((query, signal) => api.get<ListResult>(`${screen.api}?${query}`, signal), [screen.api]);
+  const dataSource = useMemo(() => listSource(screen.api), [screen.api]);
+  const exporter = useMemo(() => csvExporter(screen.api, screen.id), [screen.api, screen.id]);
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
   const label = screen.form?.entityLabel ?? 'Record';
@@ -24,6 +106,9 @@ export function ListRoute({ entry, screen }: { entry: RouteEntry; screen: Screen
       title={entry.Title}
       description={entry.Description}
       dataSource={dataSource}
+      views={preferenceViews}
+      exporter={exporter}
+      pageActions={pageActionSource}
       actions={createRoute && <Button component={RouterLink} to={createRoute.Url} variant="contained" startIcon={<AddIcon />}>Add {label}</Button>}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
     />
