@@ -123,7 +123,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
           {sections.map((s, i) => (
-            <FormSection key={plans[i].title ?? i} {...s} widgets={widgets} fields={widgetFields} disabled={busy} onChange={(part) => state.change({ ...state.data, ...part })} />
+            <FormSection key={plans[i].title ?? i} {...s} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
           ))}
           {form.recordInfo && current && mode !== 'create' && <RecordInfo record={current} />}
           <ButtonBar

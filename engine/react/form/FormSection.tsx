@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import Form from '@rjsf/mui';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { Paper, Typography } from '@mui/material';
@@ -24,11 +24,13 @@ const noButtons: ReactNode = <></>;
  * own schema, values or errors change, so typing in one field does not re-render two hundred.
  */
 export const FormSection = memo(function FormSection({ title, schema, uiSchema, data, errors, widgets, fields, disabled, onChange }: FormSectionProps) {
+  // RJSF compares its props to decide what to recompute: keep them the same objects while unchanged.
+  const sectionUi = useMemo(() => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
   const body = (
     <Form
       tagName="div"
       schema={schema as never}
-      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+      uiSchema={sectionUi}
       formData={data}
       validator={rjsfValidator}
       widgets={widgets}

@@ -60,6 +60,9 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
       : errors));
   }, [rules]);
 
+  /** A change to some fields (one section's part): stable, so memoised sections keep their props. */
+  const changePart = useCallback((part: Data) => change({ ...latest.current.data, ...part }), [change]);
+
   /** After a successful save: the saved record is the new baseline. */
   const reset = useCallback((values: Data) => {
     setData(values);
@@ -72,7 +75,7 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
     data, schema, uiSchema, fields,
     dirty: touched.size > 0,
     clientErrors, shownErrors, serverErrors,
-    change, reset,
+    change, changePart, reset,
     /** Marks a save attempt: every client message shows from now on. */
     trySave: () => setTried(true),
     setServerErrors,

@@ -1,0 +1,30 @@
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppTheme } from '../../../ui/theme.tsx';
+import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
+import { generatedScreen } from './generated-screen.ts';
+
+declare global {
+  interface Window { benchReady?: number; benchStart: number }
+}
+
+const params = new URLSearchParams(location.search);
+const { screen, entity } = generatedScreen(Number(params.get('fields') ?? 200), params.get('sections') !== 'off');
+const record = { Id: 1 };
+
+function Page() {
+  return (
+    <FormScreen screen={screen} entity={entity} mode="update" record={record} title="200 fields"
+      save={async (v) => v} onDone={() => {}} />
+  );
+}
+
+const router = createMemoryRouter([{ path: '*', element: <AppTheme><Page /></AppTheme> }]);
+window.benchStart = performance.now();
+createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
+// The first frame painted after the form's fields exist.
+const waitForForm = () => {
+  if (document.querySelectorAll('input').length >= 10) requestAnimationFrame(() => setTimeout(() => { window.benchReady = performance.now(); }));
+  else requestAnimationFrame(waitForForm);
+};
+waitForForm();

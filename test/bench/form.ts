@@ -1,0 +1,65 @@
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { launchChromium } from '../e2e/harness.ts';
+
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+async function serve(dir: string): Promise<{ server: Server; base: string }> {
+  const server = createServer(async (req, res) => {
+    const file = path.join(dir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
+    const body = await readFile(file).catch(() => null);
+    if (!body) res.writeHead(404).end();
+    else res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * A generated form of 200 fields rendered by the engine in Chromium (production build): time to first
+ * render, and the median time from a keystroke to the next painted frame, with and without sections.
+ */
+export async function formBench(): Promise<void> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'form-bench-'));
+  await build({ root: path.resolve('test/bench/form-page'), plugins: [react()], logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const { server, base } = await serve(outDir);
+  const browser = await launchChromium();
+  try {
+    for (const sections of ['on', 'off']) {
+      const renders: number[] = [];
+      const keystrokes: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.goto(`${base}/?fields=200&sections=${sections}`);
+        await page.waitForFunction(() => window.benchReady !== undefined, undefined, { timeout: 30_000 });
+        renders.push(await page.evaluate(() => window.benchReady!));
+        const input = page.locator('input[id="root_Field101"]');
+        await input.click();
+        // Keystroke to paint: from the key event to the frame after React has rendered it.
+        await page.evaluate(() => {
+          (window as unknown as { lags: number[] }).lags = [];
+          document.addEventListener('keydown', (e) => {
+            const start = e.timeStamp;
+            requestAnimationFrame(() => setTimeout(() => (window as unknown as { lags: number[] }).lags.push(performance.now() - start)));
+          }, true);
+        });
+        for (const ch of 'keystrokes to paint') await input.press(ch === ' ' ? 'Space' : ch, { delay: 30 });
+        await page.waitForTimeout(200);
+        keystrokes.push(...(await page.evaluate(() => (window as unknown as { lags: number[] }).lags)));
+        await page.close();
+      }
+      console.log(`form: 200 fields, sections ${sections.padEnd(3)}  first render (navigation start to painted form) median ${median(renders).toFixed(0)} ms; keystroke to paint median ${median(keystrokes).toFixed(1)} ms, p90 ${[...keystrokes].sort((a, b) => a - b)[Math.floor(keystrokes.length * 0.9)].toFixed(1)} ms (${keystrokes.length} keys)`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
