@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -48,5 +48,25 @@ describe('bad configuration stops start-up with one clear line', () => {
 
   it('a PORT that is not a number', async () => {
     expectOneLine(await start({ PORT: 'eighty' }), /^cannot start: PORT must be a number from 0 to 65535, not "eighty"$/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('stops serving and exits 0 on SIGTERM, closing the database', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'metadmin-'));
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    blocker.close();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH!, ADMIN_PASSWORD: 'Start1234', UI_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: String(port) },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    await expect.poll(() => stdout, { timeout: 30_000 }).toContain('Ready on');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/login`)).rejects.toThrow();
   });
 });
