@@ -36,9 +36,9 @@ describe('sign in, see the user list, sign out (Chromium)', () => {
     await expect.poll(() => page.getByRole('cell', { name: 'Lovelace' }).isVisible()).toBe(true);
     const lastNames = await page.locator('tbody tr td:first-child').allTextContents();
     expect(lastNames).toEqual(['Administrator', 'Annan', 'Lovelace']);
-    // User Name is hidden by default (spec 1 user list).
+    // User Name is hidden by default (spec 1 user list); the row actions (Edit, Delete) come from the page-action call.
     const headers = await page.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Last Name, sorted ascending', 'First Name', 'Email Address']);
+    expect(headers).toEqual(['Last Name, sorted ascending', 'First Name', 'Email Address', 'Edit', 'Delete']);
     await screenshot(page, '02-user-list');
 
     await page.getByRole('button', { name: /Profile menu/ }).click();

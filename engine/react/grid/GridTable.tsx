@@ -37,7 +37,7 @@ export function GridTable<Row extends Record<string, unknown>>({
               const index = sorts.findIndex((s) => s.field === c.field);
               const sort = sorts[index];
               return (
-                <TableCell key={c.field} sortDirection={sort?.dir ?? false} className={columnClass?.(c)} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                <TableCell key={c.field} sortDirection={sort?.dir ?? false} className={columnClass?.(c)} sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: c.type === 'action' ? '1%' : undefined }}>
                   {c.type === 'action' ? (c.label || <Box component="span" sx={visuallyHidden}>{c.field}</Box>) : c.sortable ? (
                     <TableSortLabel active={Boolean(sort)} direction={sort?.dir ?? 'asc'} onClick={() => onSort(c.field)}>
                       {c.label}
