@@ -69,9 +69,15 @@ export const BreadcrumbsEmpty: Story = {
 /** The card manager; open both to see them stacked. */
 export const Cards: Story = { render: () => <CardDemo /> };
 /** Two stacked cards. */
-export const CardsStacked: Story = { render: () => <CardDemo openAtStart={['details', 'help']} /> };
+export const CardsStacked: Story = {
+  parameters: { expectText: ['Help card, stacked over Details'] },
+  render: () => <CardDemo openAtStart={['details', 'help']} />,
+};
 /** A card opened twice: refused with a warning. */
-export const CardsDuplicate: Story = { render: () => <CardDemo openAtStart={['details', 'details']} /> };
+export const CardsDuplicate: Story = {
+  parameters: { expectText: ['The card details is already open.'], expectWarnings: ['The card details is already open.'] },
+  render: () => <CardDemo openAtStart={['details', 'details']} />,
+};
 /** A modal, closed. */
 export const ModalClosed: Story = { render: () => <ModalDemo /> };
 /** A modal, open. */

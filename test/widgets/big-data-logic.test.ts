@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BIG_DATA_THRESHOLD, FILTER_DELAY_MS, MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS,
-  canSearch, filterOptions, isBigData, searchDelay, searchStatus,
+  canSearch, filterOptions, isBigData, limitResults, searchDelay, searchStatus,
 } from '../../engine/widgets/big-data/logic.ts';
 
 describe('big-data mode of the selects', () => {
@@ -33,5 +33,12 @@ describe('big-data mode of the selects', () => {
     expect(searchStatus('ab', true, 0)).toBe('Please Wait...');
     expect(searchStatus('ab', false, 0)).toBe('No results.');
     expect(searchStatus('ab', false, 3)).toBeNull();
+  });
+  it('lists at most 100 results, then a disabled note of how many more match', () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ Id: i + 1, Name: `O${i}` }));
+    const shown = limitResults(many);
+    expect(shown).toHaveLength(101);
+    expect(shown[100]).toEqual({ Id: -2, Name: '150 more. Keep typing to narrow the results.', IsLocked: true });
+    expect(limitResults(many.slice(0, 100))).toHaveLength(100);
   });
 });

@@ -60,6 +60,16 @@ describe('SelectWidget', () => {
     await waitFor(() => expect(lastData()?.Colour).toBe(1234));
   });
 
+  it('a short query over 2,000 options lists 100 and says how many more match', async () => {
+    const user = userEvent.setup();
+    renderForm({ schema: schema(false), uiSchema: ui({ source: 'big' }) });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Colour/ }).tagName).toBe('INPUT'));
+    await user.type(screen.getByRole('combobox', { name: /Colour/ }), 'Op');
+    const note = await screen.findByRole('option', { name: '1900 more. Keep typing to narrow the results.' });
+    expect(note.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getAllByRole('option')).toHaveLength(101);
+  });
+
   it("lazy: asks the server after the debounce, showing 'Please Wait...', then 'No results.'", async () => {
     const user = userEvent.setup();
     renderForm({ schema: schema(false), uiSchema: ui({ source: 'big', lazy: true }) });

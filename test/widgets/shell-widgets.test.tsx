@@ -111,6 +111,14 @@ describe('CardManager', () => {
     warn.mockRestore();
   });
 
+  it('keeps cards opened before the first render; only a route change clears them', () => {
+    const store = createCardStore();
+    store.getState().register(['details']);
+    store.getState().open('details');
+    render(<CardManager cards={cards} route="/a" store={store} />);
+    expect(screen.getByRole('dialog', { name: 'Details' })).toBeTruthy();
+  });
+
   it('closes the top card with its labelled close button', async () => {
     const user = userEvent.setup();
     const store = createCardStore();

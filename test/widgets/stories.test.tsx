@@ -12,14 +12,18 @@ setProjectAnnotations(preview);
 const modules = import.meta.glob<Record<string, unknown> & { default: Meta }>('../../stories/widgets/*.stories.tsx', { eager: true });
 
 let errors: unknown[][];
+let warnings: string[];
 beforeEach(() => {
   errors = [];
+  warnings = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+  // React and MUI warn through console.warn about real mistakes (out-of-range values, ...).
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(Object.entries(modules))('%s', (_path, module) => {
-  const stories = Object.entries(composeStories(module as never)) as Array<[string, ComponentType & { parameters?: { expectText?: string[] } }]>;
+  const stories = Object.entries(composeStories(module as never)) as Array<[string, ComponentType & { parameters?: { expectText?: string[]; expectWarnings?: string[] } }]>;
   it.each(stories.map(([name, story]) => [name, story] as const))('%s renders without errors', async (_name, Story) => {
     const { container } = render(<Story />);
     // Let async loads (fake server calls, debounces) settle so their errors surface here too.
@@ -30,5 +34,6 @@ describe.each(Object.entries(modules))('%s', (_path, module) => {
       expect((await screen.findAllByText(text, {}, { timeout: 2000 })).length).toBeGreaterThan(0);
     }
     expect(errors).toEqual([]);
+    expect(warnings).toEqual(Story.parameters?.expectWarnings ?? []);
   });
 });

@@ -36,15 +36,21 @@ export function AddressField(props: FieldProps) {
   const text = (part: 'Address1' | 'Address2' | 'City' | 'ZipCode' | 'ProvinceRegion' | 'PostalCode') => (
     <TextField {...common(part)} value={address[part] ?? ''} onChange={(e) => set({ ...address, [part]: e.target.value || undefined })} />
   );
-  const lookup = (part: 'Country' | 'State', options: LookupRef[] | undefined, choose: (ref: LookupRef | null) => void) => (
-    <TextField {...common(part)} select value={address[part]?.Id ?? -1} onChange={(e) => {
-      const chosen = options?.find((o) => o.Id === Number(e.target.value));
-      choose(chosen ? { Id: chosen.Id, Name: chosen.Name } : null);
-    }}>
-      <MenuItem value={-1}>Please Select</MenuItem>
-      {(options ?? []).map((o) => <MenuItem key={o.Id} value={o.Id}>{o.Name}</MenuItem>)}
-    </TextField>
-  );
+  const lookup = (part: 'Country' | 'State', loaded: LookupRef[] | undefined, choose: (ref: LookupRef | null) => void) => {
+    // Until the list arrives, the stored choice is offered on its own so it shows by name.
+    const current = address[part];
+    const options = [...(loaded ?? [])];
+    if (current && current.Id !== -1 && !options.some((o) => o.Id === current.Id)) options.unshift(current);
+    return (
+      <TextField {...common(part)} select value={current?.Id ?? -1} onChange={(e) => {
+        const chosen = options.find((o) => o.Id === Number(e.target.value));
+        choose(chosen ? { Id: chosen.Id, Name: chosen.Name } : null);
+      }}>
+        <MenuItem value={-1}>Please Select</MenuItem>
+        {options.map((o) => <MenuItem key={o.Id} value={o.Id}>{o.Name ?? o.Id}</MenuItem>)}
+      </TextField>
+    );
+  };
   const [region, code] = regionParts(address.Country);
   return (
     <Box role="group" aria-labelledby={labelId}>

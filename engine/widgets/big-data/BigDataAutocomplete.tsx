@@ -1,6 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { widgetMessages } from '../shared/messages.ts';
 import type { SelectOption } from '../shared/types.ts';
+import { limitResults } from './logic.ts';
 import { useBigDataSearch, type BigDataSearchSource } from './useBigDataSearch.ts';
 
 interface CommonProps extends BigDataSearchSource {
@@ -31,7 +32,8 @@ export function BigDataAutocomplete(props: BigDataAutocompleteProps) {
   const search = useBigDataSearch(props);
   const common = {
     id,
-    options: search.results,
+    options: limitResults(search.results),
+    getOptionDisabled: (o: SelectOption) => o.IsLocked === true,
     // Opening on focus shows 'Start typing to search.' at once, to keyboard and mouse users alike.
     openOnFocus: true,
     disabled,

@@ -10,6 +10,22 @@ export const SEARCH_DEBOUNCE_MS = 800;
 /** Wait after the last keystroke before filtering options already in memory. */
 export const FILTER_DELAY_MS = 100;
 
+/** At most this many results are listed at once; typing more narrows them. */
+export const MAX_SHOWN_RESULTS = 100;
+
+/** The Id of the note that stands for results not listed. */
+export const MORE_RESULTS_ID = -2;
+
+/**
+ * The results as listed: at most 100, then a disabled note saying how many more match, so a short
+ * query over thousands of options never renders them all.
+ */
+export function limitResults(results: readonly SelectOption[], max = MAX_SHOWN_RESULTS): SelectOption[] {
+  if (results.length <= max) return [...results];
+  const more = results.length - max;
+  return [...results.slice(0, max), { Id: MORE_RESULTS_ID, Name: `${more} more. Keep typing to narrow the results.`, IsLocked: true }];
+}
+
 /** Big-data mode applies at 1000 or more options, or whenever the select is lazy (server search). */
 export function isBigData(optionCount: number, lazy: boolean): boolean {
   return lazy || optionCount >= BIG_DATA_THRESHOLD;

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import type { StoreApi, UseBoundStore } from 'zustand';
@@ -23,7 +23,13 @@ export interface CardManagerProps {
 export function CardManager({ cards, route, store = useCardStore }: CardManagerProps) {
   const { cards: open, register, close, clear } = store();
   useEffect(() => register(Object.keys(cards)), [cards, register]);
-  useEffect(() => clear(), [route, clear]);
+  // Only a change of route clears the cards; the first render keeps what is already open.
+  const shownRoute = useRef(route);
+  useEffect(() => {
+    if (shownRoute.current === route) return;
+    shownRoute.current = route;
+    clear();
+  }, [route, clear]);
   return (
     <>
       {open.map((entry, i) => {
