@@ -33,6 +33,16 @@ export interface ScreenDocument {
   routes: Routes;
   list?: ListDefinition;
   form?: FormDefinition;
+  /**
+   * Routes that need a custom part (a tree editor, a report viewer): the name of a registered component that renders them instead of the generic list or form.
+   */
+  components?: {
+    list?: string;
+    create?: string;
+    read?: string;
+    update?: string;
+    delete?: string;
+  };
 }
 export interface Routes {
   list: RoutePath;

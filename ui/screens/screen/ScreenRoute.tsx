@@ -6,6 +6,7 @@ import { NotFoundPage } from '../NotFoundPage.tsx';
 import { useScreenPayload } from './useScreenPayload.ts';
 import { ListRoute } from './ListRoute.tsx';
 import { FormRoute } from './FormRoute.tsx';
+import { RegisteredRoute } from './RegisteredRoute.tsx';
 
 const formModes: FormMode[] = ['create', 'update', 'read', 'delete'];
 
@@ -15,6 +16,7 @@ export default function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const kind = entry.Name.split('.').pop() as FormMode | 'list';
   if (failure) return <FailureScreen message={failure} />;
   if (!payload) return <LoadingScreen />;
+  if (payload.Screen.components?.[kind]) return <RegisteredRoute screen={payload.Screen} kind={kind} />;
   if (kind === 'list') return <ListRoute entry={entry} screen={payload.Screen} />;
   if (formModes.includes(kind) && payload.Screen.form) {
     return <FormRoute key={entry.Name} entry={entry} mode={kind} screen={payload.Screen} entity={payload.Schema} />;
