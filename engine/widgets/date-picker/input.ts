@@ -1,4 +1,4 @@
-import { MAX_YEAR, isRealDate } from '../../core/dates/us-date.ts';
+import { MAX_YEAR, isRealDate, parseUsDate } from '../../core/dates/us-date.ts';
 import { message } from '../../core/messages.ts';
 import type { WidgetRule } from '../shared/types.ts';
 
@@ -9,21 +9,8 @@ export { MAX_YEAR };
  * month over 12, a year over 9000, a day past the end of its month, or anything else malformed.
  */
 export function parseDateInput(text: string): Date | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})\s*([AaPp][Mm])?)?$/.exec(text.trim());
-  if (!match) return null;
-  const [month, day, year] = [match[1], match[2], match[3]].map(Number);
-  if (!isRealDate(year, month, day)) return null;
-  let hours = Number(match[4] ?? 0);
-  const minutes = Number(match[5] ?? 0);
-  if (minutes > 59) return null;
-  if (match[6]) {
-    if (hours < 1 || hours > 12) return null;
-    hours = (hours % 12) + (match[6].toUpperCase() === 'PM' ? 12 : 0);
-  } else if (hours > 23) return null;
-  const date = new Date(2000, 0, 1);
-  date.setFullYear(year, month - 1, day);
-  date.setHours(hours, minutes, 0, 0);
-  return date;
+  // The shared mm/dd/yyyy forms of engine/core: with a 12-hour time, a 24-hour time, or none.
+  return parseUsDate(text, 'usDateTime') ?? parseUsDate(text, 'usDateTime24') ?? parseUsDate(text, 'usDate');
 }
 
 /**
