@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import verificationCodeRequest from '../../../metadata/entities/VerificationCodeRequest.json' with { type: 'json' };
 import accountMessage from '../../../metadata/entities/AccountMessage.json' with { type: 'json' };
 import type { VerificationCodeRequest } from '../../../metadata/types/VerificationCodeRequest.ts';
@@ -37,6 +37,18 @@ const emailQuery = {
 
 export default async function recoveryRoutes(app: FastifyInstance) {
   /** Mails after the response (same timing for every answer), within the per-account mail limit. */
+  /**
+   * The verified active accounts with an e-mail address, after the per-address mail limit. When every match
+   * is unverified, the answer is the verification error the spec shows (with the link to a new code).
+   */
+  async function verifiedUsersByEmail(request: FastifyRequest<{ Querystring: { emailAddress: string } }>, reply: FastifyReply) {
+    await limitMailRequests(app, request, reply);
+    const users = await activeUsersByEmail(app.db, request.query.emailAddress);
+    const verified = users.filter(isVerified);
+    if (users.length && !verified.length) throw await unverifiedError(app.db, users[0]);
+    return verified;
+  }
+
   const mailLater = (user: AccountUser, reason: Reason) =>
     app.mailer.later(async () => {
       if (await accountMailAllowed(app, user.UserId)) await mailKey(app, user, reason);
@@ -69,10 +81,7 @@ export default async function recoveryRoutes(app: FastifyInstance) {
       response: { 200: accountMessage },
     },
   }, async (request, reply) => {
-    await limitMailRequests(app, request, reply);
-    const users = await activeUsersByEmail(app.db, request.query.emailAddress);
-    const verified = users.filter(isVerified);
-    if (users.length && !verified.length) throw await unverifiedError(app.db, users[0]);
+    const verified = await verifiedUsersByEmail(request, reply);
     for (const user of verified) mailLater(user, 'passwordreset');
     return { Message: recoveryMessages.passwordMailSentToAddress };
   });
@@ -87,10 +96,7 @@ export default async function recoveryRoutes(app: FastifyInstance) {
       response: { 200: accountMessage },
     },
   }, async (request, reply) => {
-    await limitMailRequests(app, request, reply);
-    const users = await activeUsersByEmail(app.db, request.query.emailAddress);
-    const verified = users.filter(isVerified);
-    if (users.length && !verified.length) throw await unverifiedError(app.db, users[0]);
+    const verified = await verifiedUsersByEmail(request, reply);
     if (verified.length) {
       app.mailer.later(async () => {
         if (await accountMailAllowed(app, verified[0].EmailAddress)) await app.mailer.send(userNameMail(verified[0].EmailAddress, verified));

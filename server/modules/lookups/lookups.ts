@@ -1,0 +1,23 @@
+/**
+ * The lookups the server answers by name: a table with an Id column, a Name, an order and an
+ * active flag. Another module's lookup (roles, courtesy titles, ...) is one more entry here.
+ */
+export interface LookupDefinition {
+  /** The name in the URL and in widget metadata (`ui:options.source`). */
+  name: string;
+  table: string;
+  /** The Id column's wire name. */
+  idColumn: string;
+  /** Further columns sent with each option, by wire name. */
+  extra?: string[];
+  summary: string;
+}
+
+export const lookups: LookupDefinition[] = [
+  { name: 'countries', table: 'countries', idColumn: 'CountryId', extra: ['Code'], summary: "All countries; the United States is named 'UNITED STATES' and comes first." },
+  { name: 'states', table: 'states', idColumn: 'StateId', extra: ['Abbreviation'], summary: 'All states (and territories) of the United States, with their postal abbreviation.' },
+  { name: 'phone-number-types', table: 'phone_number_types', idColumn: 'PhoneNumberTypeId', summary: 'Phone number types (Home, Work, Mobile, Fax, Other).' },
+];
+
+/** At most this many options answer a search; the select lists 100 and says how many more match. */
+export const maxSearchResults = 1000;
