@@ -24,6 +24,8 @@ import sessionRoutes from './modules/sessions/routes.ts';
 import sessionAdminRoutes from './modules/sessions/admin-routes.ts';
 import preferenceRoutes from './modules/preferences/routes.ts';
 import pageActionRoutes from './modules/page-actions/routes.ts';
+import lookupRoutes from './modules/lookups/routes.ts';
+import fileRoutes from './modules/files/routes.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -83,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(sessionAdminRoutes);
     await app.register(preferenceRoutes);
     await app.register(pageActionRoutes);
+    await app.register(lookupRoutes);
+    await app.register(fileRoutes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
     return app;

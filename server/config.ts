@@ -38,6 +38,8 @@ export interface Config {
   /** Account e-mail requests (recovery, new codes) allowed per client address within the window. */
   mailRequestsPerAddress: number;
   rateLimitWindowSeconds: number;
+  /** The largest file an upload may be, in MB (MAX_FILE_SIZE_MB); no field's own limit goes above it. */
+  maxFileSizeMB: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     signInFailuresPerAddress: whole(env, 'SIGN_IN_FAILURES_PER_ADDRESS', 20),
     mailRequestsPerAddress: whole(env, 'MAIL_REQUESTS_PER_ADDRESS', 10),
     rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
+    maxFileSizeMB: whole(env, 'MAX_FILE_SIZE_MB', 1024),
   };
 }
 

@@ -10,6 +10,8 @@ import * as clientErrors from './migrations/008_client_errors.ts';
 import * as userListIndexes from './migrations/020_user_list_indexes.ts';
 import * as userPreferences from './migrations/030_user_preferences.ts';
 import * as pageActions from './migrations/031_page_actions.ts';
+import * as lookups from './migrations/040_lookups.ts';
+import * as files from './migrations/041_files.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -26,6 +28,8 @@ const migrations: Array<[string, Migration]> = [
   ['020_user_list_indexes', userListIndexes],
   ['030_user_preferences', userPreferences],
   ['031_page_actions', pageActions],
+  ['040_lookups', lookups],
+  ['041_files', files],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

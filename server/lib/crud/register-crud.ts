@@ -5,6 +5,7 @@ import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/i
 import { HttpError } from '../http-error.ts';
 import { rowSchemaOf } from '../entity-schemas.ts';
 import { bodyValidator } from './body-validator.ts';
+import { sanitizeRichTextValues } from '../rich-text.ts';
 
 export interface UniqueRule {
   field: string;
@@ -85,7 +86,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   function validated(check: ReturnType<typeof bodyValidator>, body: unknown) {
     const { values, errors } = check((body ?? {}) as Record<string, unknown>);
     if (errors.length) throw new HttpError(400, errors);
-    return values;
+    // Rich text is cleaned here as well as in the browser: what another client sends is not trusted.
+    return sanitizeRichTextValues(entity, values);
   }
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {

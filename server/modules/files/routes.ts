@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { HttpError } from '../../lib/http-error.ts';
+import { FileStorage } from './storage.ts';
+import { receiveUpload } from './upload.ts';
+import { findFile, insertFile, type StoredFileRow } from './store.ts';
+import { contentDisposition } from './content-disposition.ts';
+import { clientLogoMaxMB, defaultExtensions, imageExtensions, maxSizeMBFor, storedNamePattern, type FileKind } from './rules.ts';
+
+/** The container the client logo is shown from (the widget library's CLIENT_LOGO_CONTAINER). */
+export const clientLogoContainer = 'clientlogo';
+
+const fileName = { type: 'string', pattern: storedNamePattern, description: 'The stored name the upload answered with.' } as const;
+const uploadedFile = {
+  type: 'object',
+  required: ['Id', 'Name', 'Description', 'FileName', 'UserFileName', 'IsActive'],
+  properties: {
+    Id: { type: 'integer' }, Name: { type: 'string' }, Description: { type: 'string' },
+    FileName: { type: 'string' }, UserFileName: { type: 'string' }, IsActive: { type: 'boolean' },
+  },
+} as const;
+const multipartBody = (fields: string) => ({ description: `multipart/form-data with ${fields}.` });
+
+const notFound = () => HttpError.of(404, 'The file could not be found.', 'fileName', 'FileNotFound');
+
+/**
+ * Files (spec 3 "Widget support"; DESIGN "Files"): upload (documents with a name and description, images,
+ * the client logo), verify, download and the image route. Bytes live under DATA_DIR/files with names the
+ * server chooses; their records (the user's file name among them) in the files table.
+ */
+export default async function fileRoutes(app: FastifyInstance) {
+  const storage = new FileStorage(app.config.dataDir);
+  // Sizes are limited per kind in receiveUpload; the parser only needs to stop at the limit rather than throw.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  const globalMaxMB = app.config.maxFileSizeMB;
+
+  async function upload(request: FastifyRequest, reply: FastifyReply, kind: FileKind) {
+    const received = await receiveUpload(request, kind, storage, globalMaxMB);
+    const stored = storage.newName(received.extension);
+    try {
+      await storage.commit(received.tempPath, stored);
+      const record = await insertFile(app.db, {
+        FileName: stored, UserFileName: received.userFileName, Name: received.name, Description: received.description,
+        Kind: kind, ContentType: received.contentType, SizeBytes: received.size, CreatedBy: request.principal!.UserName,
+      });
+      return reply.status(201).send(record);
+    } catch (error) {
+      await storage.remove(received.tempPath);
+      await storage.remove(storage.pathOf(stored));
+      throw error;
+    }
+  }
+
+  const uploadRoute = (url: string, kind: FileKind, access: 'session' | { module: string }, summary: string, fields: string) =>
+    app.post(url, {
+      config: { access },
+      schema: { tags: ['files'], summary, ...multipartBody(fields), consumes: ['multipart/form-data'], response: { 201: uploadedFile } },
+    }, (request, reply) => upload(request, reply, kind));
+
+  uploadRoute('/api/files/upload', 'file', 'session',
+    `Stores a file (${defaultExtensions.join(', ')}), at most MAX_FILE_SIZE_MB.`, 'file, name and description');
+  uploadRoute('/api/files/upload-image', 'image', 'session',
+    `Stores an image (${imageExtensions.join(', ')}), at most MAX_FILE_SIZE_MB.`, 'file');
+  uploadRoute('/api/files/upload-logo', 'clientlogo', { module: 'ApplicationSettings' },
+    `Stores a client logo image (${imageExtensions.join(', ')}), at most ${clientLogoMaxMB} MB.`, 'file');
+
+  app.get('/api/files/limits', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['files'],
+      summary: 'The size limits (MB) and extension lists the server enforces.',
+      response: { 200: { type: 'object', properties: {
+        MaxFileSizeMB: { type: 'number' }, ClientLogoMaxFileSizeMB: { type: 'number' },
+        Extensions: { type: 'array', items: { type: 'string' } }, ImageExtensions: { type: 'array', items: { type: 'string' } },
+      } } },
+    },
+  }, async () => ({
+    MaxFileSizeMB: globalMaxMB, ClientLogoMaxFileSizeMB: maxSizeMBFor('clientlogo', globalMaxMB),
+    Extensions: defaultExtensions, ImageExtensions: imageExtensions,
+  }));
+
+  app.get<{ Querystring: { fileName: string } }>('/api/files/verify', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['files'],
+      summary: 'Whether the server still has a stored file.',
+      querystring: { type: 'object', required: ['fileName'], additionalProperties: false, properties: { fileName } },
+      response: { 200: { type: 'boolean' } },
+    },
+  }, async (request) => Boolean(await findFile(app.db, request.query.fileName)) && (await storage.size(request.query.fileName)) !== null);
+
+  /** The record and size of a stored file that is on disk, or 404. */
+  async function present(name: string, accept: (row: StoredFileRow) => boolean = () => true) {
+    const row = await findFile(app.db, name);
+    const size = row && accept(row) ? await storage.size(name) : null;
+    if (!row || size === null) throw notFound();
+    return { row, size };
+  }
+
+  app.get<{ Querystring: { fileName: string; userFileName?: string } }>('/api/files/download', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['files'],
+      summary: 'A stored file as an attachment, under the name it was uploaded with.',
+      querystring: { type: 'object', required: ['fileName'], additionalProperties: false, properties: { fileName, userFileName: { type: 'string', maxLength: 255 } } },
+      produces: ['application/octet-stream'],
+    },
+  }, async (request, reply) => {
+    const { row, size } = await present(request.query.fileName);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-length', size)
+      .header('content-disposition', contentDisposition('attachment', row.UserFileName))
+      .header('cache-control', 'no-store')
+      .send(storage.read(row.FileName));
+  });
+
+  // Public: an <img> cannot send the Authorization header, and the sign-in page shows the client logo. Only
+  // images are served here, by their 128-bit random names, in their own container.
+  app.get<{ Querystring: { fileName: string; container: string } }>('/api/files/image', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['files'],
+      summary: "An image to show inline: the client logo in the 'clientlogo' container, other images in the container named by their UserFileName.",
+      querystring: { type: 'object', required: ['fileName', 'container'], additionalProperties: false, properties: { fileName, container: { type: 'string', maxLength: 255 } } },
+      produces: imageExtensions.map((e) => `image/${e === 'jpg' ? 'jpeg' : e}`),
+    },
+  }, async (request, reply) => {
+    const { container } = request.query;
+    const { row, size } = await present(request.query.fileName, (r) =>
+      container === clientLogoContainer ? r.Kind === 'clientlogo' : r.Kind === 'image' && r.UserFileName === container);
+    return reply
+      .header('content-type', row.ContentType)
+      .header('content-length', size)
+      .header('content-disposition', contentDisposition('inline', row.UserFileName))
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .send(storage.read(row.FileName));
+  });
+}

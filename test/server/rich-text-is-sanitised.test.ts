@@ -1,0 +1,104 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/knex.ts';
+import errors from '../../server/plugins/errors.ts';
+import { registerCrud } from '../../server/lib/crud/register-crud.ts';
+import { richTextProperties, sanitizeRichText } from '../../server/lib/rich-text.ts';
+import type { ScreenDocument } from '../../engine/core/screen-document.ts';
+import type { JsonSchema } from '../../engine/core/forms/index.ts';
+
+const hostile = [
+  '<p>Hello <b>there</b></p>',
+  '<script>alert(1)</script>',
+  '<img src=x onerror="alert(2)">',
+  '<a href="javascript:alert(3)" onclick="alert(4)">click</a>',
+  '<a href="JaVaScRiPt&colon;alert(5)">encoded</a>',
+  '<div style="background:url(javascript:alert(6))" onmouseover="alert(7)">hover</div>',
+  '<svg><script>alert(8)</script></svg><iframe src="https://evil.example"></iframe>',
+  '<a href="https://example.org" target="_blank">ok</a>',
+].join('');
+
+function expectHarmless(html: string) {
+  expect(html).not.toMatch(/<script|<img|<svg|<iframe|onerror|onclick|onmouseover|javascript:|style=|alert\(/i);
+}
+
+describe('rich text as the server keeps it', () => {
+  it('keeps the formatting and removes scripts, event handlers, javascript: links and unknown tags', () => {
+    const clean = sanitizeRichText(hostile);
+    expectHarmless(clean);
+    expect(clean).toContain('<p>Hello <b>there</b></p>');
+    expect(clean).toContain('<a>click</a>');
+    expect(clean).toContain('<div>hover</div>');
+    expect(clean).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">ok</a>');
+  });
+
+  it('finds the properties an entity marks as rich text', () => {
+    expect(richTextProperties(noteEntity)).toEqual(['Body']);
+  });
+});
+
+const noteEntity: JsonSchema = {
+  title: 'Note',
+  type: 'object',
+  properties: {
+    NoteId: { type: 'integer', readOnly: true },
+    Title: { type: 'string', title: 'Title', maxLength: 200 },
+    Body: { type: 'string', title: 'Body', maxLength: 8000, contentMediaType: 'text/html' },
+  },
+  required: ['Title'],
+} as JsonSchema;
+
+const noteScreen = {
+  id: 'notes',
+  title: 'Notes',
+  entity: 'Note',
+  api: '/api/notes',
+  idField: 'NoteId',
+  routes: { list: '/notes', create: '/notes/create', update: '/notes/update/:id' },
+  form: { entityLabel: 'Note', fields: { create: ['Title', 'Body'], update: ['Title', 'Body'] } },
+} as unknown as ScreenDocument;
+
+describe('generic record writes sanitise rich-text properties before they reach the database', () => {
+  let app: FastifyInstance;
+  let db: Knex;
+  beforeAll(async () => {
+    db = await openDatabase({ ...configFromEnv({}), inMemoryDatabase: true });
+    await db.schema.createTable('notes', (t) => {
+      t.increments('NoteId').primary();
+      t.string('Title', 200).notNullable();
+      t.text('Body');
+      t.string('CreatedBy', 200);
+      t.string('ModifiedBy', 200);
+      t.timestamp('ModifiedDate', { useTz: true });
+    });
+    app = Fastify();
+    app.decorate('db', db);
+    await app.register(errors);
+    app.addHook('onRequest', async (request) => {
+      request.principal = { SessionId: 's', InstanceId: 'i', UserId: 1, UserName: 'admin', IsMaster: true };
+    });
+    registerCrud(app, { screen: noteScreen, entity: noteEntity, table: 'notes' });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.destroy();
+  });
+
+  it('on create and on update', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api/notes', payload: { Title: '<b>kept as text</b>', Body: hostile } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().NoteId;
+    const stored = await db('notes').where('NoteId', id).first();
+    expectHarmless(stored.Body);
+    expect(stored.Body).toContain('<p>Hello <b>there</b></p>');
+    // Only properties marked as rich text are touched.
+    expect(stored.Title).toBe('<b>kept as text</b>');
+
+    const updated = await app.inject({ method: 'POST', url: `/api/notes/${id}`, payload: { Title: 'Second', Body: '<p onclick="x()">Now</p><script>steal()</script>' } });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await db('notes').where('NoteId', id).first()).Body).toBe('<p>Now</p>');
+  });
+});
