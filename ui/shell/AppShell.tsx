@@ -7,6 +7,8 @@ import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { TopBar } from './TopBar.tsx';
 import { SideNav, sideNavWidth } from './SideNav.tsx';
 import { NotificationHost } from '../../engine/react/notifications/NotificationHost.tsx';
+import { WidgetDataProvider } from '../../engine/widgets/data-context.tsx';
+import { useAppWidgetData } from '../widgets/app-widget-data.ts';
 
 /** The signed-in frame: top bar, side navigation and the current page. */
 export default function AppShell() {
@@ -14,6 +16,7 @@ export default function AppShell() {
   const routes = useSession((s) => s.routes) ?? [];
   const entry = entryForPath(routes, pathname);
   const [navOpen, setNavOpen] = useState(false);
+  const widgetData = useAppWidgetData();
 
   useEffect(() => {
     document.title = entry?.Title ? `${entry.Title} · Administration` : 'Administration';
@@ -26,7 +29,9 @@ export default function AppShell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, ml: { md: `${sideNavWidth}px` } }}>
         <Toolbar />
         <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
+          <WidgetDataProvider source={widgetData}>
+            <Outlet />
+          </WidgetDataProvider>
         </Suspense>
       </Box>
       <NotificationHost />
