@@ -18,6 +18,7 @@ import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import errorLogRoutes from './modules/error-log/routes.ts';
+import tokenRoutes from './modules/auth/token-routes.ts';
 import mailer from './lib/mailer.ts';
 import accountRoutes from './modules/accounts/routes.ts';
 import sessionRoutes from './modules/sessions/routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(metadataRoutes);
     await app.register(userRoutes);
     await app.register(errorLogRoutes);
+    await app.register(tokenRoutes);
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
     await app.register(sessionAdminRoutes);

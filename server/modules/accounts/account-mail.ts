@@ -8,6 +8,7 @@ export function keyLink(publicUrl: string, reason: Reason, key: string): string 
     case 'activation': return `${publicUrl}/user/activate/activation/${token}`;
     case 'activationupdatepassword': return `${publicUrl}/user/activateupdatepassword/activationupdatepassword/${token}`;
     case 'passwordreset': return `${publicUrl}/user/changepassword/${token}`;
+    case 'signin': return `${publicUrl}/login/${token}`;
   }
 }
 
@@ -45,6 +46,8 @@ export function keyMail(user: Recipient, reason: Reason, link: string, lifetimeS
       return compose(user.EmailAddress, 'Activate your account', [hello, `Please verify the account ${user.UserName} and create its password by opening the link below.`, valid], link);
     case 'passwordreset':
       return compose(user.EmailAddress, 'Change your password', [hello, `A password change was requested for the account ${user.UserName}. Open the link below to choose a new password. If you did not ask for this, you can ignore this message.`, valid], link);
+    case 'signin':
+      return compose(user.EmailAddress, 'Your sign-in link', [hello, `Open the link below to sign in as ${user.UserName} without typing your password. If you did not ask for this, you can ignore this message.`, valid], link);
   }
 }
 

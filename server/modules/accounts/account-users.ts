@@ -47,7 +47,7 @@ export async function activeUserByNameOrEmail(db: Knex, text: string): Promise<A
 }
 
 export function keyLifetime(app: FastifyInstance, reason: Reason): number {
-  return reason === 'passwordreset' ? app.config.passwordResetKeySeconds : app.config.activationKeySeconds;
+  return reason === 'passwordreset' || reason === 'signin' ? app.config.passwordResetKeySeconds : app.config.activationKeySeconds;
 }
 
 /** Makes a key for the user and mails its link to the user's address. */

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
  * activationupdatepassword -> /user/activateupdatepassword/activationupdatepassword/{key} (it needs one),
  * passwordreset -> /user/changepassword/{key} (e-mailed recovery, the current user's request, MustChangePassword).
  */
-export const reasons = ['activation', 'activationupdatepassword', 'passwordreset'] as const;
+export const reasons = ['activation', 'activationupdatepassword', 'passwordreset', 'signin'] as const;
 export type Reason = (typeof reasons)[number];
 
 export const generateNewKey = 'generatenewkey';

@@ -4,9 +4,7 @@ import loginResponse from '../../../metadata/entities/LoginResponse.json' with {
 import { verifyPassword } from '../../lib/password.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { endSession } from '../sessions/session-store.ts';
-import { openSession } from '../sessions/concurrency.ts';
-import { refreshedTokenHeader } from '../../plugins/access.ts';
-import { issueKey } from '../accounts/verification-keys.ts';
+import { loginAnswer, signInAs, type UserRow } from './login-answer.ts';
 import { unverifiedError } from '../accounts/stale-key.ts';
 import { recordAttempt, forgetAttempt, clearBucket, buckets, signInTooMany } from './rate-limit.ts';
 
@@ -14,16 +12,8 @@ export const loginFailed = 'The User Name or Password you entered is incorrect.'
 
 interface Credentials { UserName: string; Password?: string }
 
-interface UserRow {
-  UserId: number; UserName: string; FirstName: string; LastName: string;
-  IsMaster: boolean; IsActive: boolean; MustChangePassword: boolean; PasswordHash: string | null; IsVerified: boolean;
-}
 
 export default async function authRoutes(app: FastifyInstance) {
-  /** A MustChangePassword user gets a key for /user/changepassword/{key}: proof enough, they just gave the password. */
-  const verificationKeyFor = async (user: UserRow) =>
-    user.MustChangePassword ? issueKey(app.db, user.UserId, 'passwordreset', app.config.passwordResetKeySeconds) : null;
-
   app.post<{ Body: Credentials }>('/api/Authenticate/SignIn', {
     config: { access: 'public' },
     schema: {
@@ -56,15 +46,7 @@ export default async function authRoutes(app: FastifyInstance) {
     await forgetAttempt(app.db, attempt);
     await clearBucket(app.db, buckets.signInAccount(UserName));
     if (!user.IsVerified) throw await unverifiedError(app.db, user);
-    const session = await openSession(app.db, user, { userAgent: request.headers['user-agent'], ip: request.ip }, app.config);
-    await app.db('users').where({ UserId: user.UserId }).update({ LastLogin: session.StartTime });
-    reply.header(refreshedTokenHeader, await reply.jwtSign({ sid: session.SessionId }));
-    return {
-      User: { UserId: user.UserId, UserName: user.UserName, FirstName: user.FirstName, LastName: user.LastName, IsMaster: user.IsMaster },
-      MustChangePassword: user.MustChangePassword,
-      VerificationKey: await verificationKeyFor(user),
-      Session: { ...session, StartTime: session.StartTime.toISOString(), UserName: user.UserName },
-    };
+    return signInAs(app, user, request, reply);
   });
 
   app.get('/api/Authenticate/Current', {
@@ -78,12 +60,7 @@ export default async function authRoutes(app: FastifyInstance) {
     const p = request.principal!;
     const user: UserRow = await app.db('users').where({ UserId: p.UserId }).first();
     const session = await app.db('sessions').where({ SessionId: p.SessionId }).first('StartTime');
-    return {
-      User: { UserId: user.UserId, UserName: user.UserName, FirstName: user.FirstName, LastName: user.LastName, IsMaster: user.IsMaster },
-      MustChangePassword: user.MustChangePassword,
-      VerificationKey: await verificationKeyFor(user),
-      Session: { SessionId: p.SessionId, InstanceId: p.InstanceId, StartTime: new Date(session.StartTime).toISOString(), UserName: user.UserName },
-    };
+    return loginAnswer(app, user, { ...p, StartTime: session.StartTime });
   });
 
   app.post('/api/logout', {

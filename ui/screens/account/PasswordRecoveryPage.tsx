@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TextField } from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { api } from '../../api/api.ts';
@@ -10,19 +10,23 @@ import { accountTexts, failureText } from './texts.ts';
 import { rules } from './validators.ts';
 import { useFields } from './useFields.ts';
 
-/** /user/passwordrecovery: the user name; an e-mail with a reset link is sent (spec 1 sections 2 and 8). */
+/**
+ * /user/passwordrecovery: the user name; an e-mail with a reset link is sent (spec 1 sections 2 and 8).
+ * Instead of a reset link the user may ask for a single-use sign-in link (/login/{token}).
+ */
 export default function PasswordRecoveryPage() {
   const form = useFields({ UserName: { label: 'User Name', rules: [rules.required('User Name')] } });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ text: string; stale: StaleKeyInfo | null } | null>(null);
   const [done, setDone] = useState(false);
 
-  async function submit() {
+  async function submit(link: 'password' | 'signin' = 'password') {
     if (!form.validate()) return;
     setPending(true);
     setError(null);
     try {
-      await api.get<AccountMessage>(`/api/User/RequestForgottenPasswordByUserName?userName=${encodeURIComponent(form.values.UserName.trim())}`);
+      const call = link === 'signin' ? 'RequestSignInLink' : 'RequestForgottenPasswordByUserName';
+      await api.get<AccountMessage>(`/api/User/${call}?userName=${encodeURIComponent(form.values.UserName.trim())}`);
       setDone(true);
     } catch (e) {
       // Forgot password: the server's first message (any), else the spec's fallback.
@@ -45,6 +49,9 @@ export default function PasswordRecoveryPage() {
       onSubmit={() => void submit()}
     >
       <TextField {...form.field('UserName')} autoComplete="username" autoFocus required />
+      <Button variant="text" disabled={pending} onClick={() => void submit('signin')} sx={{ alignSelf: 'flex-start' }}>
+        Email me a sign-in link instead
+      </Button>
     </AccountForm>
   );
 }
