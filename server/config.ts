@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** PGlite in memory instead of dataDir (tests). */
   inMemoryDatabase?: boolean;
+  /** An in-memory PGlite starts from this dump (tests: a migrated database, made once instead of per suite). */
+  pgliteSnapshot?: Blob;
   /** Sender of the product's e-mail (MAIL_FROM). */
   mailFrom: string;
   /** A session with no request for this long is timed out (SESSION_IDLE_SECONDS); the client warns warningSeconds before. */

@@ -71,7 +71,7 @@ async function pgliteConnection(config: Config): Promise<Connection> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: config.inMemoryDatabase ? config.pgliteSnapshot : undefined });
   } catch (error) {
     throw new StartupError(`cannot open the embedded database in ${dir ?? 'memory'}: ${(error as Error).message}`);
   }
@@ -81,6 +81,20 @@ async function pgliteConnection(config: Config): Promise<Connection> {
     // knex-pglite fixes its pool at one connection: queries queue, as PGlite serves one at a time.
     app: () => knexFactory({ client: ClientPgLite, dialect: 'postgres', connection, ...wireNames }),
   };
+}
+
+/** A migrated, empty embedded database as a dump, for starting in-memory databases quickly (tests). */
+export async function migratedPgliteSnapshot(): Promise<Blob> {
+  const pglite = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  const plain = knexFactory({ client: BorrowedPgLite, dialect: 'postgres', connection: () => ({ pglite }) as object });
+  try {
+    await migrateToLatest(plain);
+  } finally {
+    await plain.destroy();
+  }
+  const dump = await pglite.dumpDataDir('none');
+  await pglite.close();
+  return dump;
 }
 
 /** knex on PostgreSQL when DATABASE_URL is set, else on PGlite in DATA_DIR (or in memory); migrated to the latest. */

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
+import { pgliteSnapshot } from './pglite-snapshot.ts';
 
 export const adminPassword = 'Adm1nPassword';
 
@@ -42,6 +43,7 @@ export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Parti
   const config: Config = {
     ...configFromEnv({}),
     inMemoryDatabase: kind === 'pglite',
+    pgliteSnapshot: kind === 'pglite' ? await pgliteSnapshot() : undefined,
     databaseUrl: pgdb?.url,
     adminPassword,
     jwtSecret: 'test-secret-test-secret-test-secret',
