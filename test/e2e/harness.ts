@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+import { pgliteSnapshot } from '../server/pglite-snapshot.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 
