@@ -15,6 +15,8 @@ export interface Config {
   /** Where the built UI lives; served with a history fallback when present. */
   uiDir: string;
   logLevel: string;
+  /** The external support site the help link opens; empty: no help link. */
+  helpUrl: string;
   /**
    * Which proxies to believe about the client's address (rate limits count per address): false (none,
    * the default), true (any: only behind a proxy that overwrites X-Forwarded-For), a hop count, or addresses.
@@ -91,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     uiDir: path.resolve(env.UI_DIR || './dist/ui'),
     logLevel: env.LOG_LEVEL || 'info',
+    helpUrl: env.HELP_URL || '',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     mailFrom: env.MAIL_FROM || `no-reply@${hostnameOf(publicUrl)}`,
     sessionIdleSeconds: idle,

@@ -54,3 +54,17 @@ describe('serving the UI, the API docs and security headers', () => {
     expect((await t.app.inject({ url: '/docs' })).statusCode).toBeLessThan(400);
   });
 });
+
+describe('public settings', () => {
+  it('give the help link of HELP_URL before sign-in, and none when it is unset', async () => {
+    const withHelp = await startTestApp('pglite', { helpUrl: 'https://support.example.org/' });
+    const without = await startTestApp('pglite');
+    try {
+      expect((await withHelp.app.inject({ url: '/api/App/PublicSettings' })).json()).toEqual({ HelpUrl: 'https://support.example.org/' });
+      expect((await without.app.inject({ url: '/api/App/PublicSettings' })).json()).toEqual({ HelpUrl: '' });
+    } finally {
+      await withHelp.stop();
+      await without.stop();
+    }
+  });
+});

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppBar, Avatar, Box, IconButton, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useSession } from '../stores/session.ts';
+import { usePublicSettings } from '../stores/public-settings.ts';
 import { signOut } from '../api/session-calls.ts';
 
 /** Page title and the profile menu (spec 1: Your Account, Logout). */
@@ -11,6 +12,8 @@ export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () 
   const user = useSession((s) => s.user);
   const routes = useSession((s) => s.routes) ?? [];
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { helpUrl, load } = usePublicSettings();
+  useEffect(() => void load(), [load]);
   const hasYourAccount = routes.some((r) => r.Url === '/youraccount');
   const initials = `${user?.FirstName?.[0] ?? ''}${user?.LastName?.[0] ?? ''}` || '?';
 
@@ -38,6 +41,11 @@ export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () 
             <ListItemText primary={`${user?.FirstName ?? ''} ${user?.LastName ?? ''}`} secondary={user?.UserName} />
           </Box>
           {hasYourAccount && <MenuItem onClick={() => { setAnchor(null); navigate('/youraccount'); }}>Your Account</MenuItem>}
+          {helpUrl && (
+            <MenuItem component="a" href={helpUrl} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
+              Help
+            </MenuItem>
+          )}
           <MenuItem onClick={() => void logout()}>Logout</MenuItem>
         </Menu>
       </Toolbar>

@@ -4,6 +4,15 @@ import { modulesOf, hasModuleAccess } from '../access/module-access.ts';
 import { routeTableFor } from './route-table.ts';
 
 export default async function appRoutes(app: FastifyInstance) {
+  app.get('/api/App/PublicSettings', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['app'],
+      summary: 'What every page may show before sign-in: the help link of the external support site.',
+      response: { 200: { type: 'object', required: ['HelpUrl'], properties: { HelpUrl: { type: 'string' } } } },
+    },
+  }, async () => ({ HelpUrl: app.config.helpUrl }));
+
   app.get('/api/App/GetRoutes', {
     config: { access: 'session' },
     schema: { tags: ['app'], summary: 'The named routes the signed-in user may open.', response: { 200: { type: 'array', items: routeEntry } } },
