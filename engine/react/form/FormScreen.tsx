@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
 import { toErrorList, type ErrorItem } from '../../core/error-items.ts';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LeavePrompt } from './LeavePrompt.tsx';
 import { RecordInfo } from './RecordInfo.tsx';
 import { NotSpecifiedDateWidget } from './widgets/NotSpecifiedDateWidget.tsx';
+import { useProgressiveCount } from './useProgressiveCount.ts';
 
 type Data = Record<string, unknown>;
 
@@ -49,6 +50,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly });
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
   const sections = useSectionProps(plans, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
+  const mountedSections = useProgressiveCount(sections.length, 2);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
   const [current, setCurrent] = useState(record);
@@ -122,8 +124,9 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
-          {sections.map((s, i) => (
-            <FormSection key={plans[i].title ?? i} {...s} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
+          {sections.map((s, i) => (i < mountedSections
+            ? <FormSection key={plans[i].title ?? i} {...s} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
+            : <Skeleton key={plans[i].title ?? i} variant="rounded" height={plans[i].fields.length * 72} aria-hidden />
           ))}
           {form.recordInfo && current && mode !== 'create' && <RecordInfo record={current} />}
           <ButtonBar

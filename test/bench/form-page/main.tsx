@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppTheme } from '../../../ui/theme.tsx';
@@ -5,7 +6,7 @@ import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { generatedScreen } from './generated-screen.ts';
 
 declare global {
-  interface Window { benchReady?: number; benchStart: number }
+  interface Window { benchReady?: number; benchStart: number; renderMs: number[] }
 }
 
 const params = new URLSearchParams(location.search);
@@ -19,7 +20,13 @@ function Page() {
   );
 }
 
-const router = createMemoryRouter([{ path: '*', element: <AppTheme><Page /></AppTheme> }]);
+window.renderMs = [];
+// React's own time per committed update: tells rendering apart from the browser's style, layout and paint.
+const router = createMemoryRouter([{ path: '*', element: (
+  <Profiler id="form" onRender={(_id, _phase, actualDuration) => window.renderMs.push(actualDuration)}>
+    <AppTheme><Page /></AppTheme>
+  </Profiler>
+) }]);
 window.benchStart = performance.now();
 createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
 // The first frame painted after the form's fields exist.
