@@ -35,7 +35,16 @@ export default async function fileRoutes(app: FastifyInstance) {
   const globalMaxMB = app.config.maxFileSizeMB;
 
   async function upload(request: FastifyRequest, reply: FastifyReply, kind: FileKind) {
-    const received = await receiveUpload(request, kind, storage, globalMaxMB);
+    let received;
+    try {
+      received = await receiveUpload(request, kind, storage, globalMaxMB);
+    } catch (error) {
+      // A refusal may come before the body was read to its end (a declared size too large, a file cut at the
+      // limit): the connection closes after the answer, so what is left of the body is never read and no
+      // half-read request keeps the connection busy.
+      reply.header('connection', 'close');
+      throw error;
+    }
     const stored = storage.newName(received.extension);
     try {
       await storage.commit(received.tempPath, stored);
