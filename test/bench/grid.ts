@@ -12,7 +12,7 @@ const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 const password = 'Bench12345';
 
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -35,7 +35,7 @@ function captureListSql(db: Knex): { take(): Captured[] } {
 }
 
 /** The real server in its own process, as deployed, so the load generator does not share its event loop. */
-async function startServerProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+export async function startServerProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = 3800 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), JWT_SECRET: 'bench-secret-bench-secret-bench', LOG_LEVEL: 'warn', UI_DIR: '/nonexistent' },

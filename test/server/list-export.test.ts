@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addUser } from './account-fixtures.ts';
-import { listRows, prepareList } from '../../server/lib/list/index.ts';
+import { exportStrategyFor, listRows, prepareList } from '../../server/lib/list/index.ts';
 import type { ListDefinition } from '../../engine/core/screen-document.ts';
 
 describe.each(databases)('GET /api/users/export.csv on %s', (kind) => {
@@ -68,7 +68,7 @@ describe.each(databases)('GET /api/users/export.csv on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/export.csv' })).statusCode).toBe(401);
   });
 
-  it('reads in keyset batches that together are exactly the ordered rows, also past null sort keys and mixed directions', async () => {
+  it('reads in batches (keyset or cursor) that together are exactly the ordered rows, also past null sort keys and mixed directions', async () => {
     await t.app.db.schema.createTable('export_probe', (table) => {
       table.increments('probe_id');
       table.string('name');
@@ -85,15 +85,46 @@ describe.each(databases)('GET /api/users/export.csv on %s', (kind) => {
     for (const sorts of ['Name,asc', 'Rank,desc,Name,asc', 'Name,desc,Rank,desc', 'Rank,asc', 'Rank,desc,Name,desc']) {
       const prepared = prepareList(t.app.db('export_probe'), probeList, { idField: 'ProbeId' }, { sorts });
       const whole = await prepared.filtered.clone().select('ProbeId').orderBy(prepared.keys.map((k) => ({ column: k.field, order: k.dir })));
-      const batched: number[] = [];
-      for await (const row of listRows(t.app.db, prepared, 6)) batched.push(row.ProbeId as number);
-      expect(batched, sorts).toEqual(whole.map((r: { ProbeId: number }) => r.ProbeId));
+      for (const strategy of ['keyset', 'cursor'] as const) {
+        const batched: number[] = [];
+        for await (const row of listRows(t.app.db, prepared, { batchSize: 6, strategy })) batched.push(row.ProbeId as number);
+        expect(batched, `${strategy}: ${sorts}`).toEqual(whole.map((r: { ProbeId: number }) => r.ProbeId));
+      }
     }
+  });
+
+  it('reads through a cursor on PostgreSQL and in keyset batches on PGlite, and gives the connection back when the reader stops early', async () => {
+    expect(exportStrategyFor(t.app.db)).toBe(kind === 'postgres' ? 'cursor' : 'keyset');
+    const prepared = prepareList(t.app.db('users'), { columns: [{ field: 'UserName', label: 'User Name', sortable: true }] }, { idField: 'UserId' }, { sorts: 'UserName,desc' });
+    for (const strategy of ['keyset', 'cursor'] as const) {
+      const rows = listRows(t.app.db, prepared, { batchSize: 5, strategy });
+      expect((await rows.next()).done).toBe(false);
+      await rows.return(undefined); // the client went away
+    }
+    // The one PGlite connection (and the cursor's transaction) is free again: another query runs.
+    expect((await t.app.db('users').count({ n: '*' }))[0]).toBeTruthy();
   });
 
   it('refuses a user without the list module', async () => {
     await addUser(t.app, { UserName: 'nomodule', Password: 'NoModule123' });
     const plain = await signIn(t.app, 'nomodule', 'NoModule123');
     expect((await injectAs(t.app, plain, { method: 'GET', url: '/api/users/export.csv' })).statusCode).toBe(403);
+  });
+
+  it.runIf(kind === 'pglite')('lets other requests through between batches on PGlite\'s one connection', async () => {
+    await t.app.db.raw(`insert into users (user_name, first_name, last_name, email_address)
+      select 'bulk' || i, 'Bulk', 'Bulk' || (i % 977), 'bulk' || i || '@example.org' from generate_series(1, 30000) i`);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const events: string[] = [];
+    const exporting = fetch(`${base}/api/users/export.csv?sorts=FirstName,desc,LastName,asc`, { headers: admin.headers }).then(async (r) => {
+      await r.text();
+      events.push('export');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the export is under way
+    await fetch(`${base}/api/users?pageSize=5`, { headers: admin.headers }).then((r) => r.arrayBuffer());
+    events.push('list');
+    await exporting;
+    expect(events).toEqual(['list', 'export']);
   });
 });
