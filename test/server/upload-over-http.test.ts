@@ -47,6 +47,15 @@ describe('uploads over HTTP', () => {
     expect(readdirSync(path.join(dataDir, 'files', 'incoming'))).toEqual([]);
   });
 
+  it('refuses a program renamed to .png from its first bytes, without waiting for the rest', async () => {
+    const program = Buffer.concat([samples.exe, Buffer.alloc(1024 * 1024 + 900 * 1024)]);
+    const res = await send('/api/files/upload-image', 'holiday.png', program);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('connection')).toBe('close');
+    expect((await res.json())[0].ErrorMessage).toBe('The file does not match one of the permitted file types. Permitted file types: jpeg, jpg, png, tiff, gif, bmp');
+    expect(readdirSync(path.join(dataDir, 'files', 'incoming'))).toEqual([]);
+  });
+
   it('stores an accepted upload whole', async () => {
     const bytes = Buffer.concat([samples.png, Buffer.alloc(1024 * 1024, 7)]);
     const res = await send('/api/files/upload-image', 'photo.png', bytes);

@@ -1,3 +1,5 @@
+import { Transform, type TransformCallback } from 'node:stream';
+
 /**
  * What a file's first bytes say it is, so a renamed file (an .exe called .png) is refused: images must
  * carry their format's signature, PDFs '%PDF-', docx/xlsx a zip header, text files no NUL bytes. Old
@@ -47,3 +49,45 @@ function isText(head: Buffer): boolean {
 
 /** How many leading bytes the checks read. */
 export const sniffBytes = 8192;
+
+/** Raised by SniffStream when the first bytes are not what the extension says. */
+export class WrongContentError extends Error {}
+
+/**
+ * Passes a file through unchanged once its first bytes have passed sniffContentType, so a renamed file is
+ * refused after its first few kilobytes rather than after all of it has arrived. A file shorter than the
+ * checked length is checked at its end; an empty one is left for the caller to refuse.
+ */
+export class SniffStream extends Transform {
+  contentType: string | null = null;
+  private head: Buffer[] = [];
+  private size = 0;
+  private checked = false;
+
+  constructor(private readonly extension: string) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.checked) return callback(null, chunk);
+    this.head.push(chunk);
+    this.size += chunk.length;
+    if (this.size < sniffBytes) return callback();
+    callback(this.release());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.checked || this.size === 0 ? null : this.release());
+  }
+
+  /** Checks the bytes held so far and lets them through, or answers the error. */
+  private release(): Error | null {
+    this.checked = true;
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    this.contentType = sniffContentType(this.extension, head.subarray(0, sniffBytes));
+    if (!this.contentType) return new WrongContentError();
+    this.push(head);
+    return null;
+  }
+}

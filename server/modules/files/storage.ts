@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -51,18 +51,6 @@ export class FileStorage {
 
   async remove(filePath: string): Promise<void> {
     await rm(filePath, { force: true });
-  }
-
-  /** The first bytes of a file, for the content checks. */
-  async head(filePath: string, bytes: number): Promise<Buffer> {
-    const handle = await open(filePath, 'r');
-    try {
-      const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
   }
 
   /** The stored file's size, or null when it is not on disk. */

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from './storage.ts';
-import { sniffBytes, sniffContentType } from './sniff.ts';
+import { SniffStream, WrongContentError } from './sniff.ts';
 import { cleanUserFileName, extensionOf, extensionsFor, fileMessages, maxSizeMBFor, sizeMessage, typeMessage, type FileKind } from './rules.ts';
 
 /** An upload that passed every check, still in incoming/: the caller moves it into place or removes it. */
@@ -77,19 +77,19 @@ export async function receiveUpload(request: FastifyRequest, kind: FileKind, sto
           continue;
         }
         tempPath = await storage.tempPath();
-        await pipeline(part.file, createWriteStream(tempPath, { flags: 'wx' }));
+        // The bytes must be what the name says (a program renamed to .png is not an image): checked as they arrive.
+        const sniff = new SniffStream(extension);
+        await pipeline(part.file, sniff, createWriteStream(tempPath, { flags: 'wx' }));
         if (part.file.truncated) throw tooLarge();
-        file = { tempPath, userFileName, extension, contentType: '', size: (await stat(tempPath)).size };
+        file = { tempPath, userFileName, extension, contentType: sniff.contentType ?? '', size: (await stat(tempPath)).size };
       }
     } catch (error) {
+      if (error instanceof WrongContentError) throw refuse(400, typeMessage(kind), 'file', 'FileType');
       throw parserError(error);
     }
     if (wrongType) throw refuse(400, typeMessage(kind), 'file', 'FileType');
     if (!file) throw refuse(400, fileMessages.fileRequired, 'file', 'FileRequired');
     if (file.size === 0) throw refuse(400, fileMessages.emptyFile, 'file', 'EmptyFile');
-    // The bytes must be what the name says: a program renamed to .png is not an image.
-    const contentType = sniffContentType(file.extension, await storage.head(file.tempPath, sniffBytes));
-    if (!contentType) throw refuse(400, typeMessage(kind), 'file', 'FileType');
 
     const name = kind === 'file' && fields.name?.trim() ? fields.name.trim() : file.userFileName.slice(0, nameMax);
     const description = kind === 'file' && fields.description?.trim() ? fields.description.trim() : ' ';
@@ -98,7 +98,7 @@ export async function receiveUpload(request: FastifyRequest, kind: FileKind, sto
       ...(description.length > descriptionMax ? [{ PropertyName: 'Description', ErrorMessage: fileMessages.textMaximum, ErrorCode: 'MaxLength' }] : []),
     ];
     if (tooLong.length) throw new HttpError(400, tooLong);
-    const received = { ...file, contentType, name, description };
+    const received = { ...file, name, description };
     tempPath = null;
     return received;
   } finally {
