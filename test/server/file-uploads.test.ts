@@ -136,6 +136,18 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
     await expectNothingStored();
   });
 
+  it('removes the stored bytes when the record cannot be written', async () => {
+    await snapshot();
+    await t.app.db.raw('alter table files add constraint refuse_all check (false) not valid');
+    try {
+      const res = await upload('/api/files/upload', [file('doomed.txt', samples.txt)]);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.app.db.raw('alter table files drop constraint refuse_all');
+    }
+    await expectNothingStored();
+  });
+
   it('needs a session to upload, verify or download, and the ApplicationSettings module for the client logo', async () => {
     const body = multipart([file('a.txt', samples.txt)]);
     for (const url of ['/api/files/upload', '/api/files/upload-image', '/api/files/upload-logo']) {
