@@ -4,6 +4,8 @@ import type { SortItem, SortDirection } from '../../../engine/core/grid-state.ts
 export interface OrderKey {
   field: string;
   dir: SortDirection;
+  /** The column may hold NULL, which PostgreSQL sorts after every value ascending and before them descending. */
+  nullable?: boolean;
 }
 
 /**
@@ -11,8 +13,8 @@ export interface OrderKey {
  * pages never overlap. The id follows the last sort's direction, so a single-column sort can walk its
  * (column, id) index in either direction.
  */
-export function orderKeys(sorts: SortItem[], idField: string): OrderKey[] {
-  const keys = sorts.filter((s) => s.field !== idField).map((s) => ({ field: s.field, dir: s.dir }));
+export function orderKeys(sorts: SortItem[], idField: string, nullable: ReadonlySet<string> = new Set()): OrderKey[] {
+  const keys = sorts.filter((s) => s.field !== idField).map((s) => ({ field: s.field, dir: s.dir, nullable: nullable.has(s.field) }));
   return [...keys, { field: idField, dir: keys.at(-1)?.dir ?? 'asc' }];
 }
 
@@ -28,11 +30,13 @@ export function applyOrder(query: Knex.QueryBuilder, keys: OrderKey[], reversed:
 
 /**
  * Rows strictly after `values` in the order (or before it, when `backwards`). One row comparison when
- * every key runs the same way (PostgreSQL walks the index to it); the expanded form when directions mix.
+ * every key runs the same way and none can be NULL (PostgreSQL walks the index to it); otherwise the
+ * expanded form, where a NULL counts as beyond any value wherever NULLs sort after values ('>' here).
+ * The values themselves are never NULL: a page whose edge row has one is asked for by its number.
  */
 export function whereBeyond(knex: Knex, query: Knex.QueryBuilder, keys: OrderKey[], values: unknown[], backwards: boolean): void {
   const greater = (dir: SortDirection) => ((dir === 'asc') !== backwards ? '>' : '<');
-  if (keys.every((k) => k.dir === keys[0].dir)) {
+  if (keys.every((k) => k.dir === keys[0].dir && !k.nullable)) {
     const columns = keys.map(() => '??').join(', ');
     const params = keys.map(() => '?').join(', ');
     query.whereRaw(`(${columns}) ${greater(keys[0].dir)} (${params})`, [...keys.map((k) => k.field), ...values] as Knex.RawBinding[]);
@@ -40,7 +44,10 @@ export function whereBeyond(knex: Knex, query: Knex.QueryBuilder, keys: OrderKey
   }
   const clause = (i: number): Knex.Raw => {
     const k = keys[i];
-    const strictly = knex.raw(`?? ${greater(k.dir)} ?`, [k.field, values[i] as Knex.RawBinding]);
+    const op = greater(k.dir);
+    const strictly = k.nullable && op === '>'
+      ? knex.raw(`(?? > ? or ?? is null)`, [k.field, values[i] as Knex.RawBinding, k.field])
+      : knex.raw(`?? ${op} ?`, [k.field, values[i] as Knex.RawBinding]);
     if (i === keys.length - 1) return strictly;
     return knex.raw(`(? or (?? = ? and ?))`, [strictly, k.field, values[i] as Knex.RawBinding, clause(i + 1)]);
   };

@@ -7,6 +7,8 @@ import { whereContains } from './search.ts';
 import type { ListQuery } from './types.ts';
 
 export interface ListOptions {
+  /** Sortable columns that may hold NULL: pages are walked past them with NULL-aware comparisons. */
+  nullableFields?: string[];
   idField: string;
   /** Rows with false here are left out unless the query asks for inactive rows. */
   activeField?: string;
@@ -58,7 +60,7 @@ export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, optio
   const term = (query.q ?? '').trim();
   if (term) whereContains(filtered, dataColumns.filter((c) => c.searchable).map((c) => c.field), term);
 
-  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField);
+  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField, new Set(options.nullableFields ?? []));
   // With no columns named, rows carry every data column, as before: the grid may show any of them.
   const shown = asked.length ? asked : [...columns.keys()];
   const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...shown]);
