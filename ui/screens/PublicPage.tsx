@@ -1,16 +1,43 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 
-/** The frame of the public screens: a centred card under the product's mark. */
+let logoUrl: Promise<string | null> | undefined;
+
+/** The client logo's address, asked once per page load; null when none was uploaded (or the call fails). */
+function clientLogoUrl(): Promise<string | null> {
+  logoUrl ??= fetch('/api/App/ClientLogo', { headers: { accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<{ FileName: string | null }>) : { FileName: null }))
+    .then(({ FileName }) => (FileName ? `/api/files/image?fileName=${encodeURIComponent(FileName)}&container=clientlogo` : null))
+    .catch(() => null);
+  return logoUrl;
+}
+
+/** The client logo, with the product's mark as the default image when there is none or it fails to load. */
+function ClientLogo() {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void clientLogoUrl().then((url) => live && setSrc(url));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (src) return <Box component="img" src={src} alt="Client logo" onError={() => setSrc(null)} sx={{ height: 36, maxWidth: 160, objectFit: 'contain' }} />;
+  return (
+    <Box aria-hidden sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700 }}>
+      A
+    </Box>
+  );
+}
+
+/** The frame of the public screens: a centred card under the client logo. */
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper elevation={0} sx={{ width: '100%', maxWidth: 400, p: 4, border: 1, borderColor: 'divider' }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Box aria-hidden sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700 }}>
-              A
-            </Box>
+            <ClientLogo />
             <Typography variant="h1">{title}</Typography>
           </Stack>
           {children}

@@ -13,6 +13,18 @@ export default async function appRoutes(app: FastifyInstance) {
     },
   }, async () => ({ HelpUrl: app.config.helpUrl }));
 
+  app.get('/api/App/ClientLogo', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['app'],
+      summary: "The client logo for the sign-in page (spec 1 'GET client logo'): the newest uploaded logo, or nulls when there is none (the page then shows its default image).",
+      response: { 200: { type: 'object', properties: { FileName: { type: ['string', 'null'] }, UserFileName: { type: ['string', 'null'] } } } },
+    },
+  }, async () => {
+    const logo = await app.db('files').where({ Kind: 'clientlogo', IsActive: true }).orderBy('FileId', 'desc').first('FileName', 'UserFileName');
+    return { FileName: logo?.FileName ?? null, UserFileName: logo?.UserFileName ?? null };
+  });
+
   app.get('/api/App/GetRoutes', {
     config: { access: 'session' },
     schema: { tags: ['app'], summary: 'The named routes the signed-in user may open.', response: { 200: { type: 'array', items: routeEntry } } },
