@@ -4,6 +4,7 @@ import { LoadingScreen } from '../LoadingScreen.tsx';
 import { FailureScreen } from '../FailureScreen.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';
 import { useScreenPayload } from './useScreenPayload.ts';
+import { useRouteFailure } from '../../routing/useRouteFailure.ts';
 import { ListRoute } from './ListRoute.tsx';
 import { FormRoute } from './FormRoute.tsx';
 import { RegisteredRoute } from './RegisteredRoute.tsx';
@@ -13,7 +14,9 @@ const formModes: FormMode[] = ['create', 'update', 'read', 'delete'];
 /** A route of the route table that names a screen: its document is fetched and rendered by the engine. */
 export default function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const { payload, failure } = useScreenPayload(entry.ScreenId!);
+  const wentBack = useRouteFailure(failure);
   const kind = entry.Name.split('.').pop() as FormMode | 'list';
+  if (wentBack) return <LoadingScreen />;
   if (failure) return <FailureScreen message={failure} />;
   if (!payload) return <LoadingScreen />;
   if (payload.Screen.components?.[kind]) return <RegisteredRoute screen={payload.Screen} kind={kind} />;
