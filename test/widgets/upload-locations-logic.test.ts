@@ -24,6 +24,11 @@ describe('file uploader', () => {
     expect(effectiveMaxSizeMB(undefined, 1024)).toBe(1024);
     expect(fileErrors({ name: 'x.pdf', size: 2 * MB }, { maxFileSizeMB: 1 }, 1024, [])).toEqual(['The file exceeds the maximum permitted file size. (1 MB)']);
   });
+  it("the client logo is limited to 1 MB with 'The image exceeds the maximum permitted file size. (1 MB)'", () => {
+    expect(fileErrors({ name: 'logo.png', size: 2 * MB }, { uploadType: 'clientlogo' }, 1024, [])).toEqual(['The image exceeds the maximum permitted file size. (1 MB)']);
+    expect(fileErrors({ name: 'logo.png', size: MB / 2 }, { uploadType: 'clientlogo' }, 1024, [])).toEqual([]);
+    expect(fileErrors({ name: 'photo.png', size: 2 * MB }, { uploadType: 'image' }, 1024, [])).toEqual([]);
+  });
   it("maximum uploads are counted by IsActive: 'You have exceeded the maxiumum number of file uploads.'", () => {
     expect(canAddFile([file('a'), file('b', false)], 2)).toBe(true);
     expect(canAddFile([file('a'), file('b')], 2)).toBe(false);

@@ -9,6 +9,8 @@ export const DEFAULT_EXTENSIONS = ['docx', 'doc', 'pdf', 'xls', 'xlsx', 'txt', '
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'tiff', 'gif', 'bmp'];
 /** The default size limit when neither the field nor the server says otherwise. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 1024;
+/** The client logo's own limit (spec 1 "Application settings": at most 1 file of 1 MB). */
+export const CLIENT_LOGO_MAX_FILE_SIZE_MB = 1;
 
 /** ui:options of the file uploader. */
 export interface FileUploaderOptions {
@@ -64,8 +66,9 @@ export function fileErrors(
   const errors: string[] = [];
   const extensions = allowedExtensions(options);
   if (!extensions.includes(extensionOf(file.name))) errors.push(widgetMessage('fileType', extensions.join(', ')));
-  const maxMB = effectiveMaxSizeMB(options.maxFileSizeMB, globalMaxMB);
-  if (file.size > maxMB * 1024 * 1024) errors.push(widgetMessage('fileSize', maxMB));
+  const logo = options.uploadType === 'clientlogo';
+  const maxMB = effectiveMaxSizeMB(options.maxFileSizeMB ?? (logo ? CLIENT_LOGO_MAX_FILE_SIZE_MB : undefined), globalMaxMB);
+  if (file.size > maxMB * 1024 * 1024) errors.push(widgetMessage(logo ? 'logoSize' : 'fileSize', maxMB));
   if (mode === 'add' && !canAddFile(existing, options.maxUploads)) errors.push(widgetMessages.fileMaxUploads);
   return errors;
 }

@@ -24,6 +24,7 @@ export const widgetMessages = {
   numberRangeRequired: 'The number range nust include at least one number.',
   fileType: 'The file does not match one of the permitted file types. Permitted file types: {0}',
   fileSize: 'The file exceeds the maximum permitted file size. ({0} MB)',
+  logoSize: 'The image exceeds the maximum permitted file size. ({0} MB)',
   fileMaxUploads: 'You have exceeded the maxiumum number of file uploads.',
   fileRequired: 'Please select a file to upload.',
   missingAsyncValidator: 'MISSING ASYNC VALIDATOR FUNCTION',
