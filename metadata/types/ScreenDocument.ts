@@ -174,4 +174,33 @@ export interface FormDefinition {
    * What a record is called in messages, e.g. 'User'.
    */
   entityLabel?: string;
+  /**
+   * The screen's wording of its notices, per action; the defaults apply where none is given, and an empty text is logged, not shown.
+   */
+  notices?: {
+    Validation?: {
+      success?: string;
+      error?: string;
+    };
+    Read?: {
+      success?: string;
+      error?: string;
+    };
+    Create?: {
+      success?: string;
+      error?: string;
+    };
+    Update?: {
+      success?: string;
+      error?: string;
+    };
+    Delete?: {
+      success?: string;
+      error?: string;
+    };
+    Deactivate?: {
+      success?: string;
+      error?: string;
+    };
+  };
 }

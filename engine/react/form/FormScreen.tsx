@@ -67,12 +67,12 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
     setBusy(true);
     try {
       await work();
-      notify('success', noticeText(action, 'success'));
+      notify('success', noticeText(action, 'success', form.notices));
       return true;
     } catch (error) {
       const items = errorsOf(error);
       state.setServerErrors(items);
-      notify('error', noticeText(action, 'error', {}, items.length === 1 ? items[0].ErrorMessage : undefined));
+      notify('error', noticeText(action, 'error', form.notices, items.length === 1 ? items[0].ErrorMessage : undefined));
       return false;
     } finally {
       setBusy(false);
@@ -84,7 +84,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
     if (readOnly || busy || !state.dirty) return;
     state.trySave();
     if (state.clientErrors.length) {
-      notify('error', noticeText('Validation', 'error'));
+      notify('error', noticeText('Validation', 'error', form.notices));
       return;
     }
     let saved: Data | undefined;
