@@ -111,7 +111,8 @@ describe.each(databases)('GET /api/users/export.csv on %s', (kind) => {
     expect((await injectAs(t.app, plain, { method: 'GET', url: '/api/users/export.csv' })).statusCode).toBe(403);
   });
 
-  it.runIf(kind === 'pglite')('lets other requests through between batches on PGlite\'s one connection', async () => {
+  // PGlite only: PostgreSQL serves the export and the list on separate connections.
+  if (kind === 'pglite') it('lets other requests through between batches on PGlite\'s one connection', async () => {
     await t.app.db.raw(`insert into users (user_name, first_name, last_name, email_address)
       select 'bulk' || i, 'Bulk', 'Bulk' || (i % 977), 'bulk' || i || '@example.org' from generate_series(1, 30000) i`);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
