@@ -4,7 +4,7 @@ import { composeFormSchema, composeUiSchema, fieldsFor, type FormDefinition, typ
 import { evaluateRules } from '../../core/rules/evaluate-rules.ts';
 import type { Rule } from '../../core/rules/types.ts';
 import { validateValues } from './validate.ts';
-import { changedFields } from './changed-fields.ts';
+import { changedFields, sameValue } from './changed-fields.ts';
 
 type Data = Record<string, unknown>;
 
@@ -26,6 +26,8 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
   const rules = (form.rules ?? []) as unknown as Rule[];
   const fields = useMemo(() => fieldsFor(form, mode), [form, mode]);
   const [data, setData] = useState<Data>(initial);
+  // What the form was loaded or last saved with: the form is dirty while its values differ from this.
+  const [baseline, setBaseline] = useState<Data>(initial);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorItem[]>([]);
@@ -66,6 +68,7 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
   /** After a successful save: the saved record is the new baseline. */
   const reset = useCallback((values: Data) => {
     setData(values);
+    setBaseline(values);
     setTouched(new Set());
     setTried(false);
     setServerErrors([]);
@@ -73,7 +76,7 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
 
   return {
     data, schema, uiSchema, fields,
-    dirty: touched.size > 0,
+    dirty: fields.some((f) => !sameValue(data[f], baseline[f])),
     clientErrors, shownErrors, serverErrors,
     change, changePart, reset,
     /** Marks a save attempt: every client message shows from now on. */

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { FormScreen } from '../../engine/react/form/FormScreen.tsx';
+import { changedFields, sameValue } from '../../engine/react/form/changed-fields.ts';
+import type { ScreenDocument } from '../../engine/core/screen-document.ts';
+import type { JsonSchema } from '../../engine/core/forms/types.ts';
+import users from '../../metadata/screens/users.json' with { type: 'json' };
+import user from '../../metadata/entities/User.json' with { type: 'json' };
+
+const record = { UserId: 7, FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org', UserName: 'kofi', IsActive: true, ActivationDate: null, LastLogin: null, PasswordLastChangedDate: null, CreatedDate: '2026-01-02T03:04:05Z' };
+
+function renderUpdate(save = vi.fn(async (v: Record<string, unknown>) => v)) {
+  const router = createMemoryRouter([{ path: '*', element: (
+    <FormScreen screen={users as unknown as ScreenDocument} entity={user as JsonSchema} mode="update" record={record} title="Update User" save={save} onDone={() => {}} />
+  ) }]);
+  render(<RouterProvider router={router} />);
+  return save;
+}
+
+describe('form screen: pristine and dirty', () => {
+  it('treats absent and null as the same value', () => {
+    expect(sameValue(null, undefined)).toBe(true);
+    expect(sameValue('', null)).toBe(false);
+    expect(changedFields({ A: null, B: 1 }, { B: 1 })).toEqual([]);
+    expect(changedFields({ A: 'x' }, { A: 'y' })).toEqual(['A']);
+  });
+
+  it('opens pristine (Save disabled), is dirty after an edit, and pristine again when the edit is undone', async () => {
+    renderUpdate();
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const lastName = screen.getByLabelText(/^Last Name/);
+    await userEvent.type(lastName, '-Atta');
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, 'Annan');
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it('saves the edited values and shows the required message only once the field is dirty', async () => {
+    const save = renderUpdate();
+    const firstName = await screen.findByLabelText(/^First Name/);
+    expect(screen.queryByText('First Name is required.')).toBeNull();
+    await userEvent.clear(firstName);
+    await waitFor(() => expect(screen.getByText('First Name is required.')).toBeTruthy());
+    await userEvent.type(firstName, 'Kwame');
+    await act(async () => screen.getByRole('button', { name: 'Save' }).click());
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][0]).toMatchObject({ FirstName: 'Kwame', LastName: 'Annan' });
+  });
+});
