@@ -23,7 +23,8 @@ export interface FormStateOptions {
  * field is edited. Schemas are recomposed only when the rules' outcome changes, so they stay stable.
  */
 export function useFormState({ entity, form, mode, initial, readOnly }: FormStateOptions) {
-  const rules = (form.rules ?? []) as unknown as Rule[];
+  // One array per form: a new [] each render would re-create every callback and re-render every section.
+  const rules = useMemo(() => (form.rules ?? []) as unknown as Rule[], [form.rules]);
   const fields = useMemo(() => fieldsFor(form, mode), [form, mode]);
   const [data, setData] = useState<Data>(initial);
   // What the form was loaded or last saved with: the form is dirty while its values differ from this.
