@@ -12,7 +12,7 @@ import { AccountForm } from './AccountForm.tsx';
 import { ActivationChecking, ActivationFailed } from './ActivationStatus.tsx';
 import { accountTexts } from './texts.ts';
 import { useActivation } from './useActivation.ts';
-import { passwordRules, rules } from './validators.ts';
+import { newPasswordFields, rules } from './validators.ts';
 import { useFields } from './useFields.ts';
 
 const title = 'Create Password';
@@ -33,8 +33,7 @@ function CreatePassword({ token, message, userName }: { token: string; message: 
   const navigate = useNavigate();
   const form = useFields({
     UserName: { label: 'User Name', rules: [rules.required('User Name')], initial: userName },
-    Password: { label: 'Password', rules: passwordRules('Password') },
-    ConfirmPassword: { label: 'Confirm Password', rules: [...passwordRules('Confirm Password'), rules.equalTo('Password', 'Password')] },
+    ...newPasswordFields(),
   });
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<ErrorItem[]>([]);

@@ -11,7 +11,7 @@ import { invalidCodePath } from '../../routing/public-paths.ts';
 import { useSession } from '../../stores/session.ts';
 import { AccountForm } from './AccountForm.tsx';
 import { accountTexts } from './texts.ts';
-import { passwordRules, rules } from './validators.ts';
+import { newPasswordFields } from './validators.ts';
 import { useFields } from './useFields.ts';
 
 /**
@@ -25,8 +25,7 @@ export default function ChangePasswordPage() {
   const forced = useSession((s) => Boolean(s.token && s.mustChangePassword));
   const userName = useSession((s) => s.user?.UserName);
   const form = useFields({
-    Password: { label: 'Password', rules: passwordRules('Password') },
-    ConfirmPassword: { label: 'Confirm Password', rules: [...passwordRules('Confirm Password'), rules.equalTo('Password', 'Password')] },
+    ...newPasswordFields(),
   });
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<ErrorItem[]>([]);

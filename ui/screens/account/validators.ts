@@ -22,3 +22,9 @@ export const rules = {
 
 /** Spec 1 section 9: passwords are at most 200 characters. */
 export const passwordRules = (label: string): Rule[] => [rules.required(label), rules.password(), rules.maxLength(200)];
+
+/** The new-password pair of every screen that sets a password: both required with the password pattern, confirm equal. */
+export const newPasswordFields = () => ({
+  Password: { label: 'Password', rules: passwordRules('Password') },
+  ConfirmPassword: { label: 'Confirm Password', rules: [...passwordRules('Confirm Password'), rules.equalTo('Password', 'Password')] },
+});
