@@ -12,6 +12,10 @@ export type FieldList = [string, ...string[]];
 export interface ScreenDocument {
   $schema?: string;
   /**
+   * A note for whoever maintains the document (why a module is absent, ...); shown to no user.
+   */
+  $comment?: string;
+  /**
    * Unique screen id, also the file name.
    */
   id: string;
@@ -42,14 +46,19 @@ export interface ScreenDocument {
     read?: string;
     update?: string;
     delete?: string;
+    single?: string;
   };
 }
+/**
+ * The screen's routes by kind. list, create, read, update and delete are about records of a table, found by id; single is a form about the one record the server chooses for the signed-in user (their own account): its API reads GET {api} and saves POST {api}, with no id.
+ */
 export interface Routes {
-  list: RoutePath;
+  list?: RoutePath;
   create?: RoutePath;
   read?: RoutePath;
   update?: RoutePath;
   delete?: RoutePath;
+  single?: RoutePath;
 }
 export interface ListDefinition {
   /**
@@ -116,7 +125,7 @@ export interface SortSpec {
  */
 export interface FormDefinition {
   /**
-   * Field names per mode; read and delete show the update fields, read-only.
+   * Field names per mode; read and delete show the update fields, read-only; a single route shows the update fields.
    */
   fields: {
     create?: FieldList;

@@ -3,9 +3,8 @@ import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/index.ts';
 import { HttpError } from '../http-error.ts';
-import { rowSchemaOf } from '../entity-schemas.ts';
 import { bodyValidator } from './body-validator.ts';
-import { sanitizeRichTextValues } from '../rich-text.ts';
+import { checkedValues, documentedBody, readableRecord, screenAccess } from './form-body.ts';
 
 export interface UniqueRule {
   field: string;
@@ -29,14 +28,6 @@ export interface CrudOptions {
   hooks?: CrudHooks;
 }
 
-/**
- * The body as the OpenAPI document shows it. The full check (rules, required fields) runs in the
- * handler, and what the client sends back beyond the writable fields (ids, dates it was shown) is dropped there.
- */
-function documentedBody(schema: JsonSchema): JsonSchema {
-  return { ...schema, required: [], additionalProperties: true };
-}
-
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
 const noId = 'No id was provided.';
 
@@ -50,11 +41,11 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   const { screen, entity, table, unique = [], hooks = {} } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
+  if (screen.routes.single) throw new Error(`screen ${screen.id} has a single route: register it with registerSingleRecord`);
   const id = screen.idField;
-  const access = screen.module ? { module: screen.module } : ('session' as const);
+  const access = screenAccess(screen.module);
   const label = form.entityLabel ?? entity.title ?? 'record';
-  const readable = Object.keys(entity.properties ?? {}).filter((p) => !entity.properties?.[p]?.writeOnly);
-  const response = rowSchemaOf({ ...entity, properties: Object.fromEntries(readable.map((p) => [p, entity.properties![p]])) });
+  const { readable, response } = readableRecord(entity);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
 
@@ -83,12 +74,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     if (clashes.length) throw new HttpError(409, clashes);
   }
 
-  function validated(check: ReturnType<typeof bodyValidator>, body: unknown) {
-    const { values, errors } = check((body ?? {}) as Record<string, unknown>);
-    if (errors.length) throw new HttpError(400, errors);
-    // Rich text is cleaned here as well as in the browser: what another client sends is not trusted.
-    return sanitizeRichTextValues(entity, values);
-  }
+  const validated = (check: ReturnType<typeof bodyValidator>, body: unknown) => checkedValues(check, entity, body);
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },
