@@ -18,6 +18,7 @@ import { SelectWidget } from './select/SelectWidget.tsx';
 import { SpecifyOtherField } from './specify-other/SpecifyOtherField.tsx';
 import { WizardPickerField } from './wizard-picker/WizardPickerField.tsx';
 import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
+import { ToggleButtonWidget } from './toggle-button/ToggleButtonWidget.tsx';
 
 /**
  * The widget library by name, for RJSF's `widgets` prop: metadata says `"ui:widget": "<name>"`.
@@ -38,6 +39,7 @@ export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
   date: DatePickerWidget,
   'date-time': DatePickerWidget,
+  toggleButton: ToggleButtonWidget,
 };
 
 /** The object- and list-valued controls by name, for RJSF's `fields` prop (`"ui:field": "<name>"`). */

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import { HttpError } from '../../lib/http-error.ts';
+
+/** Spec 1 section 5: the duplicate user name of the signed-in user's own account screens (My Account, Your Account). */
+export const duplicateOwnUserName = 'An account with this user name already exists in the system.';
+
+/** Whether no other user has this user name, whatever its case (the users table's unique index is on lower(user_name)). */
+export async function isUserNameFree(db: Knex, userName: string, exceptUserId?: number): Promise<boolean> {
+  const q = db('users').whereRaw('lower(user_name) = lower(?)', [userName.trim()]).first('UserId');
+  if (exceptUserId) q.whereNot('UserId', exceptUserId);
+  return !(await q);
+}
+
+/** Whether no other user has this e-mail address, whatever its case. */
+export async function isEmailAddressFree(db: Knex, emailAddress: string, exceptUserId?: number): Promise<boolean> {
+  const q = db('users').whereRaw('lower(email_address) = lower(?)', [emailAddress.trim()]).first('UserId');
+  if (exceptUserId) q.whereNot('UserId', exceptUserId);
+  return !(await q);
+}
+
+const userNameTaken = () => HttpError.of(409, duplicateOwnUserName, 'UserName', 'Unique');
+
+/** Refuses (409, on UserName) a user name another user has. */
+export async function requireFreeUserName(db: Knex, userName: string, userId: number): Promise<void> {
+  if (!(await isUserNameFree(db, userName, userId))) throw userNameTaken();
+}
+
+/**
+ * Runs a write that may set a user name, turning the unique index's refusal into the same 409: two users
+ * taking one name at once get past requireFreeUserName together, and only the index tells them apart.
+ */
+export async function withUniqueUserName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+    const index = constraint ?? /"([^"]+)"/.exec(message ?? '')?.[1];
+    if (code === '23505' && index === 'users_user_name_unique') throw userNameTaken();
+    throw error;
+  }
+}
