@@ -55,12 +55,26 @@ export function describeAjvError(error: ErrorObject, schema?: SchemaLike): strin
   }
 }
 
+/**
+ * Where an error is: a dotted path of property names and item indexes ('PhoneNumbers.0.Type'), so a
+ * form can show it at the part it is about; null for the record as a whole.
+ */
+export function propertyPathOf(error: ErrorObject): string | null {
+  const segments = pathSegments(error.instancePath);
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  return segments.length ? segments.join('.') : null;
+}
+
+/** The top-level field an error item is about ('Address' for 'Address.State'). */
+export function fieldOfItem(item: Pick<ErrorItem, 'PropertyName'>): string | null {
+  return item.PropertyName ? item.PropertyName.split('.')[0] : null;
+}
+
 /** ajv errors as error items, one per field and rule. */
 export function ajvErrorsToItems(errors: ErrorObject[] | null | undefined, schema?: SchemaLike): ErrorItem[] {
   return (errors ?? []).map((error) => ({
-    PropertyName: error.keyword === 'additionalProperties'
-      ? String(error.params.additionalProperty)
-      : propertyNameOf(error),
+    PropertyName: propertyPathOf(error),
     ErrorMessage: describeAjvError(error, schema),
     ErrorCode: error.keyword,
   }));

@@ -8,6 +8,8 @@ import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../engine/core/forms/types.ts';
 import users from '../../metadata/screens/users.json' with { type: 'json' };
 import user from '../../metadata/entities/User.json' with { type: 'json' };
+import { WidgetDataProvider } from '../../engine/widgets/data-context.tsx';
+import { createFakeDataSource } from '../../stories/widgets/support/fake-data-source.ts';
 
 const record = { UserId: 7, FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org', UserName: 'kofi', IsActive: true, ActivationDate: null, LastLogin: null, PasswordLastChangedDate: null, CreatedDate: '2026-01-02T03:04:05Z' };
 
@@ -49,5 +51,29 @@ describe('form screen: pristine and dirty', () => {
     await act(async () => screen.getByRole('button', { name: 'Save' }).click());
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0][0]).toMatchObject({ FirstName: 'Kwame', LastName: 'Annan' });
+  });
+});
+
+describe('form screen: the controls own rules', () => {
+  const entity = { title: 'Contact', type: 'object', required: ['Name'], properties: { Name: { type: 'string', title: 'Name' }, Address: { type: 'object', title: 'Address' } } } as JsonSchema;
+  const contactScreen = {
+    id: 'contacts', title: 'Contacts', module: null, entity: 'Contact', api: '/api/contacts', idField: 'Id',
+    routes: { update: '/contacts/update/:id' },
+    form: { fields: { update: ['Name', 'Address'] }, uiSchema: { Address: { 'ui:field': 'address' } }, promptOnAbandon: false },
+  } as unknown as ScreenDocument;
+
+  it('shows an address part error at the part and sends nothing while it stands', async () => {
+    const save = vi.fn(async (v: Record<string, unknown>) => v);
+    const router = createMemoryRouter([{ path: '*', element: (
+      <WidgetDataProvider source={createFakeDataSource()}>
+        <FormScreen screen={contactScreen} entity={entity} mode="update" record={{ Id: 1, Name: 'Ada' }} title="Update Contact" save={save} onDone={() => {}} />
+      </WidgetDataProvider>
+    ) }]);
+    render(<RouterProvider router={router} />);
+    await userEvent.type(await screen.findByLabelText(/^City/), 'Springfield');
+    await act(async () => screen.getByRole('button', { name: 'Save' }).click());
+    expect(await screen.findByText('Country is required.')).toBeTruthy();
+    expect(screen.getByText('Address 1 is required.')).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
   });
 });

@@ -82,8 +82,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (readOnly || busy || !state.dirty) return;
-    state.trySave();
-    if (state.clientErrors.length) {
+    if (state.trySave().length) {
       notify('error', noticeText('Validation', 'error', form.notices));
       return;
     }

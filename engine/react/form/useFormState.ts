@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ErrorItem } from '../../core/error-items.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fieldOfItem, type ErrorItem } from '../../core/error-items.ts';
 import { composeFormSchema, composeUiSchema, fieldsFor, type FormDefinition, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
 import { evaluateRules } from '../../core/rules/evaluate-rules.ts';
 import type { Rule } from '../../core/rules/types.ts';
-import { validateValues } from './validate.ts';
+import { prepareValidation, validateValues } from './validate.ts';
 import { changedFields, sameValue } from './changed-fields.ts';
 
 type Data = Record<string, unknown>;
@@ -39,11 +39,15 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
   const schema = useMemo(() => composeFormSchema(entity, fields, mode, outcome), [entity, fields, mode, flagsKey]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(() => composeUiSchema(form, fields, readOnly, outcome), [form, fields, readOnly, flagsKey]);
-  const clientErrors = useMemo(() => validateValues(schema, data), [schema, data]);
+  // Nothing is shown before a field is edited or a save is tried, so nothing is checked before either:
+  // the validator is compiled while the browser is idle after the first paint instead.
+  const checking = tried || touched.size > 0;
+  const clientErrors = useMemo(() => (checking ? validateValues(schema, uiSchema, data) : []), [checking, schema, uiSchema, data]);
+  useEffect(() => prepareValidation(schema), [schema]);
 
   const shownErrors = serverErrors.length
     ? serverErrors
-    : clientErrors.filter((e) => tried || (e.PropertyName !== null && touched.has(e.PropertyName)));
+    : clientErrors.filter((e) => tried || touched.has(fieldOfItem(e) ?? ''));
 
   // The latest values and touched fields, read by change() without re-creating it on every keystroke.
   const latest = useRef({ data, touched });
@@ -58,9 +62,8 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
     latest.current = { data: ruled, touched: nowTouched };
     setData(ruled);
     setTouched(nowTouched);
-    setServerErrors((errors) => (errors.some((e) => e.PropertyName && edited.includes(e.PropertyName))
-      ? errors.filter((e) => !e.PropertyName || !edited.includes(e.PropertyName))
-      : errors));
+    const editedItem = (e: ErrorItem) => edited.includes(fieldOfItem(e) ?? '');
+    setServerErrors((errors) => (errors.some(editedItem) ? errors.filter((e) => !editedItem(e)) : errors));
   }, [rules]);
 
   /** A change to some fields (one section's part): stable, so memoised sections keep their props. */
@@ -80,8 +83,11 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
     dirty: fields.some((f) => !sameValue(data[f], baseline[f])),
     clientErrors, shownErrors, serverErrors,
     change, changePart, reset,
-    /** Marks a save attempt: every client message shows from now on. */
-    trySave: () => setTried(true),
+    /** Marks a save attempt (every client message shows from now on) and answers what is wrong now. */
+    trySave: () => {
+      setTried(true);
+      return validateValues(schema, uiSchema, latest.current.data);
+    },
     setServerErrors,
   };
 }

@@ -25,8 +25,7 @@ export function useSectionProps(plans: SectionPlan[], schema: JsonSchema, uiSche
   const next = plans.map((plan, i) => {
     const before = previous.current[i];
     const values = before && sameValues(before.data, data, plan.fields) ? before.data : pickValues(data, plan.fields);
-    const sectionErrors = errors.filter((e) => e.PropertyName && plan.fields.includes(e.PropertyName));
-    const errorSchema = toErrorSchema(sectionErrors, plan.fields);
+    const errorSchema = toErrorSchema(errors, plan.fields);
     const sameErrors = before && JSON.stringify(before.errors) === JSON.stringify(errorSchema);
     const candidate = { title: plan.title, ...schemas[i], data: values, errors: sameErrors ? before.errors : errorSchema };
     const unchanged = before && before.schema === candidate.schema && before.uiSchema === candidate.uiSchema && before.data === candidate.data && before.errors === candidate.errors;

@@ -3,7 +3,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { createAjv } from '../../core/ajv.ts';
 import { addSpecKeywords } from '../../core/validation/add-spec-keywords.ts';
 import { ajvErrorsToItems, type ErrorItem } from '../../core/error-items.ts';
-import type { JsonSchema } from '../../core/forms/types.ts';
+import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
+import { withWidgetRuleErrors } from '../../widgets/rule-walk.ts';
 
 /** RJSF needs a validator for its schema utilities; the form's own checks run through `validateValues`. */
 export const rjsfValidator = customizeValidator({ extenderFn: addSpecKeywords });
@@ -12,13 +13,40 @@ export const rjsfValidator = customizeValidator({ extenderFn: addSpecKeywords })
 const ajv = createAjv({ useDefaults: false });
 const compiled = new WeakMap<object, ValidateFunction>();
 
-/** Error items for the values against a composed form schema (compiled once per schema object). */
-export function validateValues(schema: JsonSchema, values: Record<string, unknown>): ErrorItem[] {
+function compiledFor(schema: JsonSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
     const { $id: _id, ...rest } = schema;
     validate = ajv.compile(rest);
     compiled.set(schema, validate);
   }
+  return validate;
+}
+
+/** Error items for the values against a composed form schema (compiled once per schema object). */
+function schemaErrors(schema: JsonSchema, values: Record<string, unknown>): ErrorItem[] {
+  const validate = compiledFor(schema);
   return validate(values) ? [] : ajvErrorsToItems(validate.errors, schema);
+}
+
+const whenIdle = (work: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(work, 50);
+  return () => clearTimeout(timer);
+};
+
+/** Compiles a schema's validator while the browser is idle, so the first keystroke does not pay for it. */
+export function prepareValidation(schema: JsonSchema): () => void {
+  return whenIdle(() => void compiledFor(schema));
+}
+
+/**
+ * Everything wrong with a form's values: the schema's rules and each library control's own rules, as the
+ * server checks them too (server/lib/crud/body-validator.ts).
+ */
+export function validateValues(schema: JsonSchema, uiSchema: UiSchema, values: Record<string, unknown>): ErrorItem[] {
+  return withWidgetRuleErrors(schemaErrors(schema, values), schema, uiSchema, values);
 }

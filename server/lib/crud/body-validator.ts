@@ -1,22 +1,24 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../../engine/core/ajv.ts';
 import { ajvErrorsToItems, type ErrorItem } from '../../../engine/core/error-items.ts';
-import { composeFormSchema, type FormDefinition, type FormMode, type JsonSchema } from '../../../engine/core/forms/index.ts';
+import { composeFormSchema, composeUiSchema, type FormDefinition, type FormMode, type JsonSchema, type UiSchema } from '../../../engine/core/forms/index.ts';
+import { withWidgetRuleErrors } from '../../../engine/widgets/rule-walk.ts';
 import { evaluateRules } from '../../../engine/core/rules/evaluate-rules.ts';
 import type { Rule } from '../../../engine/core/rules/types.ts';
 
 const ajv = createAjv({ coerceTypes: false, useDefaults: false });
 
 /**
- * Checks a write the way the form did in the browser: the mode's fields, the entity's rules and the
- * screen's declarative rules (which may make fields required or optional), with the same messages.
+ * Checks a write the way the form did in the browser: the mode's fields, the entity's rules, the
+ * screen's declarative rules (which may make fields required or optional) and the rules of the library
+ * control each field is drawn with (an address's parts, a phone list's primary, ...), with the same messages.
  * Read-only and unknown properties are dropped first: the client sends back what it was shown.
  */
 export function bodyValidator(entity: JsonSchema, form: FormDefinition, mode: FormMode) {
   const fields = mode === 'create' ? form.fields.create ?? form.fields.update : form.fields.update;
   const writable = fields.filter((f) => !entity.properties?.[f]?.readOnly);
   const rules = (form.rules ?? []) as unknown as Rule[];
-  const compiled = new Map<string, { validate: ValidateFunction; schema: JsonSchema }>();
+  const compiled = new Map<string, { validate: ValidateFunction; schema: JsonSchema; uiSchema: UiSchema }>();
 
   return (body: Record<string, unknown>): { values: Record<string, unknown>; errors: ErrorItem[] } => {
     const values = Object.fromEntries(writable.filter((f) => f in body).map((f) => [f, body[f]]));
@@ -25,10 +27,12 @@ export function bodyValidator(entity: JsonSchema, form: FormDefinition, mode: Fo
     let entry = compiled.get(key);
     if (!entry) {
       const schema = composeFormSchema(entity, writable, mode, outcome);
-      entry = { validate: ajv.compile(schema), schema };
+      // Hidden fields are marked as such, so their controls' rules do not apply (as in the browser).
+      entry = { validate: ajv.compile(schema), schema, uiSchema: composeUiSchema(form, writable, false, outcome) };
       compiled.set(key, entry);
     }
     const ok = entry.validate(values);
-    return { values, errors: ok ? [] : ajvErrorsToItems(entry.validate.errors, entry.schema) };
+    const schemaErrors = ok ? [] : ajvErrorsToItems(entry.validate.errors, entry.schema);
+    return { values, errors: withWidgetRuleErrors(schemaErrors, entry.schema, entry.uiSchema, values) };
   };
 }

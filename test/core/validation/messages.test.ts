@@ -27,7 +27,7 @@ describe('shared default messages (spec 1 section 5) for ajv rules', () => {
     expect(messagesFor({ type: 'string', pattern: '^[A-Z]+$' }, 'abc')).toEqual(['Must be a valid Field Label.']);
   });
 
-  it('nested fields are labelled by their own title (phone list entries)', () => {
+  it('nested fields are labelled by their own title and named by their path (phone list entries)', () => {
     const schema = {
       type: 'object',
       properties: {
@@ -38,8 +38,8 @@ describe('shared default messages (spec 1 section 5) for ajv rules', () => {
       },
     };
     expect(itemsFor(schema, { PhoneNumbers: [{ CountryCode: '123456' }] })).toEqual([
-      { PropertyName: 'PhoneNumber', ErrorMessage: 'Phone Number is required.', ErrorCode: 'required' },
-      { PropertyName: 'CountryCode', ErrorMessage: 'Must be no more than 5 character(s) long.', ErrorCode: 'maxLength' },
+      { PropertyName: 'PhoneNumbers.0.PhoneNumber', ErrorMessage: 'Phone Number is required.', ErrorCode: 'required' },
+      { PropertyName: 'PhoneNumbers.0.CountryCode', ErrorMessage: 'Must be no more than 5 character(s) long.', ErrorCode: 'maxLength' },
     ]);
   });
 

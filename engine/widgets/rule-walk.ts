@@ -1,0 +1,89 @@
+import type { ErrorItem } from '../core/error-items.ts';
+import { widgetRules } from './rules.ts';
+import type { RuleResult } from './shared/types.ts';
+
+/**
+ * The widget rules without React: this file and the rules it reads are plain TypeScript, so the server
+ * checks a record with the very functions the browser's controls use (see test/widgets/rules-are-pure.test.ts).
+ */
+export interface RuleSchema {
+  type?: unknown;
+  title?: string;
+  format?: string;
+  maxLength?: number;
+  enum?: unknown;
+  oneOf?: unknown;
+  anyOf?: unknown;
+  required?: string[];
+  properties?: Record<string, unknown>;
+  items?: unknown;
+}
+
+export type RuleUi = Record<string, unknown> | undefined;
+
+/** Where a message goes: the path of property names and item indexes from the record's root. */
+export type RuleVisitor = (path: Array<string | number>, message: string) => void;
+
+/**
+ * The control a field is drawn with: the one the uiSchema names, else the text input that RJSF uses
+ * for a plain string (so the default 200-character maximum holds in every form).
+ */
+export function controlName(schema: RuleSchema, ui: RuleUi): string | undefined {
+  const name = ui?.['ui:field'] ?? ui?.['ui:widget'];
+  if (typeof name === 'string') return name;
+  if (schema.type === 'string' && (schema.format === 'date' || schema.format === 'date-time')) return 'date';
+  if (schema.type === 'string' && !schema.format && !schema.enum && !schema.oneOf && !schema.anyOf) return 'text';
+  return undefined;
+}
+
+function report(path: Array<string | number>, result: RuleResult, visit: RuleVisitor): void {
+  if (Array.isArray(result)) {
+    result.forEach((m) => visit(path, m));
+    return;
+  }
+  for (const [part, messages] of Object.entries(result)) messages.forEach((m) => visit(part === '' ? path : [...path, part], m));
+}
+
+/** Applies each library control's rule wherever the uiSchema (or a plain string) calls for it, depth first. */
+export function walkWidgetRules(schema: RuleSchema, ui: RuleUi, data: unknown, visit: RuleVisitor, required = false, path: Array<string | number> = []): void {
+  const control = controlName(schema, ui);
+  const rule = control ? widgetRules[control] : undefined;
+  if (rule) {
+    const options: Record<string, unknown> = { schemaMaxLength: schema.maxLength, ...((ui?.['ui:options'] as object | undefined) ?? {}) };
+    // An array item is labelled by the list's name.
+    const name = [...path].reverse().find((p) => typeof p === 'string') ?? '';
+    const label = String(ui?.['ui:title'] ?? schema.title ?? name);
+    report(path, rule(data, { label, required: required || options.required === true, options }), visit);
+    return; // a control validates its own parts
+  }
+  if (schema.properties && data !== null && typeof data === 'object' && !Array.isArray(data)) {
+    const requiredKeys = new Set(schema.required ?? []);
+    for (const [key, child] of Object.entries(schema.properties)) {
+      if (typeof child !== 'object' || child === null) continue;
+      walkWidgetRules(child as RuleSchema, ui?.[key] as RuleUi, (data as Record<string, unknown>)[key], visit, requiredKeys.has(key), [...path, key]);
+    }
+  }
+  const items = schema.items;
+  if (Array.isArray(data) && items && typeof items === 'object' && !Array.isArray(items)) {
+    data.forEach((item, i) => walkWidgetRules(items as RuleSchema, ui?.items as RuleUi, item, visit, false, [...path, i]));
+  }
+}
+
+/**
+ * The widget rules' messages for a record as error items, named by dotted path ('Address.State'), the
+ * same in the browser's forms and in the server's checks of a write.
+ */
+export function widgetRuleErrors(schema: RuleSchema, uiSchema: RuleUi, data: Record<string, unknown>): ErrorItem[] {
+  const items: ErrorItem[] = [];
+  walkWidgetRules(schema, uiSchema, data, (path, message) => {
+    items.push({ PropertyName: path.length ? path.join('.') : null, ErrorMessage: message, ErrorCode: 'widget' });
+  });
+  return items;
+}
+
+/** A record's schema errors together with its widget rules' errors, each message once per field. */
+export function withWidgetRuleErrors(schemaErrors: ErrorItem[], schema: RuleSchema, uiSchema: RuleUi, data: Record<string, unknown>): ErrorItem[] {
+  const seen = new Set(schemaErrors.map((e) => `${e.PropertyName}\u0000${e.ErrorMessage}`));
+  const extra = widgetRuleErrors(schema, uiSchema, data).filter((e) => !seen.has(`${e.PropertyName}\u0000${e.ErrorMessage}`));
+  return extra.length ? [...schemaErrors, ...extra] : schemaErrors;
+}
