@@ -100,10 +100,43 @@ describe.each(databases)('Your Account: the signed-in user reads and saves their
     const res = await post({ ...account, FirstName: 'Changed', Salutation: 9999, Address: { ...usAddress(), Country: { Id: 99999 } }, PhoneNumbers: [{ ...phone('Home', '2025550123', true), PhoneNumberType: { Id: 999 } }] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(expect.arrayContaining([
-      { PropertyName: 'Address', ErrorMessage: 'Must be a valid Country.', ErrorCode: 'UnknownOption' },
+      { PropertyName: 'Address.Country', ErrorMessage: 'Must be a valid Country.', ErrorCode: 'UnknownOption' },
       { PropertyName: 'PhoneNumbers', ErrorMessage: 'Must be a valid Type.', ErrorCode: 'UnknownOption' },
       { PropertyName: 'Salutation', ErrorMessage: 'Must be a valid Salutation.', ErrorCode: 'UnknownOption' },
     ]));
+    expect(await read()).toEqual(account);
+  });
+
+  it('holds the address to the address rules on the server: parts required once any is filled, zip and postal code patterns, 200-character lines', async () => {
+    const { post, read, account } = await newAccount('rosa');
+    const errorsOf = async (Address: object) => {
+      const res = await post({ ...account, FirstName: 'Changed', Address });
+      expect(res.statusCode).toBe(400);
+      return res.json().map((e: { PropertyName: string; ErrorMessage: string }) => [e.PropertyName, e.ErrorMessage]);
+    };
+    expect(await errorsOf({ City: 'Springfield' })).toEqual([['Address.Country', 'Country is required.'], ['Address.Address1', 'Address 1 is required.']]);
+    expect(await errorsOf({ ...usAddress(), State: undefined, ZipCode: '1234' })).toEqual([
+      ['Address.State', 'State is required.'], ['Address.ZipCode', 'Must be a valid zip code.'],
+    ]);
+    const france = { Country: { Id: countries.get('FRANCE')! }, Address1: 'x'.repeat(201), City: 'Paris', ProvinceRegion: 'Ile-de-France', PostalCode: '75008#' };
+    expect(await errorsOf(france)).toEqual([
+      ['Address.Address1', 'You have exceeded the maximum character length allowable for this field.'],
+      ['Address.PostalCode', 'Must be a valid postal code.'],
+    ]);
+    expect(await read()).toEqual(account);
+  });
+
+  it('holds the phone numbers to the phone list rules on the server: exactly one primary, Type, Country Code (5) and Phone Number (15) required', async () => {
+    const { post, read, account } = await newAccount('sven');
+    const errorsOf = async (PhoneNumbers: object[]) => {
+      const res = await post({ ...account, FirstName: 'Changed', PhoneNumbers });
+      expect(res.statusCode).toBe(400);
+      return res.json().map((e: { ErrorMessage: string }) => e.ErrorMessage);
+    };
+    expect(await errorsOf([phone('Home', '2025550100', true), phone('Work', '2025550101', true)])).toEqual(['Exactly one phone number must be primary.']);
+    expect(await errorsOf([phone('Home', '2025550100', false)])).toEqual(['Exactly one phone number must be primary.']);
+    expect(await errorsOf([{ ...phone('Home', '1234567890123456', true), CountryCode: '123456' }])).toEqual(['Must be a valid list of phone numbers.']);
+    expect(await errorsOf([{ ...phone('Home', '', true), PhoneNumberType: null }])).toEqual(['Must be a valid list of phone numbers.']);
     expect(await read()).toEqual(account);
   });
 

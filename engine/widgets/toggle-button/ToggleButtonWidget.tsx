@@ -17,8 +17,8 @@ export function ToggleButtonWidget(props: WidgetProps) {
     <Box>
       <Button
         id={id}
-        variant={on ? 'text' : 'outlined'}
-        color={on ? 'inherit' : 'primary'}
+        variant="outlined"
+        color={on ? 'secondary' : 'primary'}
         aria-pressed={on}
         disabled={disabled || readonly}
         onClick={() => onChange(!on)}

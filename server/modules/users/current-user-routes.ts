@@ -6,11 +6,15 @@ import type { UserNameChange } from '../../../metadata/types/UserNameChange.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { messages as accessMessages } from '../../plugins/access.ts';
 import { isOwnPassword } from '../accounts/current-password.ts';
-import { isEmailAddressFree, isUserNameFree, requireFreeUserName, withUniqueUserName } from './user-names.ts';
+import { isFreeFor, requireFreeUserName, withUniqueUserName } from './user-names.ts';
 
 export const userNameChanged = 'Your user name has been successfully changed.';
 
 const answer = { 200: { type: 'boolean' } } as const;
+const uniquenessChecks = [
+  ['is-unique-user-name', 'userName', 'UserName', 'user name'],
+  ['is-unique-email-address', 'emailAddress', 'EmailAddress', 'e-mail address'],
+] as const;
 const optionalUserId = { userId: { type: 'integer', description: 'The user the value is for (their own value is not a clash); none when creating.' } };
 
 /**
@@ -47,25 +51,18 @@ export default async function currentUserRoutes(app: FastifyInstance) {
     return { Message: userNameChanged, UserName: name };
   });
 
-  app.get<{ Querystring: { userName: string; userId?: number } }>('/api/users/is-unique-user-name', {
-    config: { access: 'session' },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Whether no other user has this user name (case ignored): true or false.',
-      querystring: { type: 'object', additionalProperties: false, required: ['userName'], properties: { userName: { type: 'string', maxLength: 200 }, ...optionalUserId } },
-      response: answer,
-    },
-  }, async (request) => isUserNameFree(app.db, request.query.userName, request.query.userId));
-
-  app.get<{ Querystring: { emailAddress: string; userId?: number } }>('/api/users/is-unique-email-address', {
-    config: { access: 'session' },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Whether no other user has this e-mail address (case ignored): true or false.',
-      querystring: { type: 'object', additionalProperties: false, required: ['emailAddress'], properties: { emailAddress: { type: 'string', maxLength: 200 }, ...optionalUserId } },
-      response: answer,
-    },
-  }, async (request) => isEmailAddressFree(app.db, request.query.emailAddress, request.query.userId));
+  // GET is-unique-user-name (userName, userId) and is-unique-email-address (emailAddress, userId).
+  for (const [path, param, field, what] of uniquenessChecks) {
+    app.get<{ Querystring: Record<string, string> & { userId?: number } }>(`/api/users/${path}`, {
+      config: { access: 'session' },
+      schema: {
+        tags: ['accounts'],
+        summary: `Whether no other user has this ${what} (case ignored): true or false.`,
+        querystring: { type: 'object', additionalProperties: false, required: [param], properties: { [param]: { type: 'string', maxLength: 200 }, ...optionalUserId } },
+        response: answer,
+      },
+    }, async (request) => isFreeFor(app.db, field, request.query[param], request.query.userId));
+  }
 
   app.get<{ Querystring: { EmailAddress: string; Password: string } }>('/api/users/is-valid-user', {
     config: { access: 'session' },

@@ -4,19 +4,17 @@ import { HttpError } from '../../lib/http-error.ts';
 /** Spec 1 section 5: the duplicate user name of the signed-in user's own account screens (My Account, Your Account). */
 export const duplicateOwnUserName = 'An account with this user name already exists in the system.';
 
-/** Whether no other user has this user name, whatever its case (the users table's unique index is on lower(user_name)). */
-export async function isUserNameFree(db: Knex, userName: string, exceptUserId?: number): Promise<boolean> {
-  const q = db('users').whereRaw('lower(user_name) = lower(?)', [userName.trim()]).first('UserId');
+/**
+ * Whether no user but `exceptUserId` has this user name or e-mail address, whatever its case (the users table's
+ * unique index is on lower(user_name)).
+ */
+export async function isFreeFor(db: Knex, field: 'UserName' | 'EmailAddress', value: string, exceptUserId?: number): Promise<boolean> {
+  const q = db('users').whereRaw('lower(??) = lower(?)', [field, value.trim()]).first('UserId');
   if (exceptUserId) q.whereNot('UserId', exceptUserId);
   return !(await q);
 }
 
-/** Whether no other user has this e-mail address, whatever its case. */
-export async function isEmailAddressFree(db: Knex, emailAddress: string, exceptUserId?: number): Promise<boolean> {
-  const q = db('users').whereRaw('lower(email_address) = lower(?)', [emailAddress.trim()]).first('UserId');
-  if (exceptUserId) q.whereNot('UserId', exceptUserId);
-  return !(await q);
-}
+export const isUserNameFree = (db: Knex, userName: string, exceptUserId?: number) => isFreeFor(db, 'UserName', userName, exceptUserId);
 
 const userNameTaken = () => HttpError.of(409, duplicateOwnUserName, 'UserName', 'Unique');
 

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+// The address widget's own rule (plain TypeScript, as the server's checks of writes use it too).
+import { isUnitedStates } from '../../../engine/widgets/address/logic.ts';
 
 /** A lookup choice as the widgets hold it: the Id, with the Name the address rules read. */
 type Ref = { Id: number; Name?: string } | null | undefined;
@@ -15,10 +17,6 @@ export interface AccountPhone {
 /** The Salutation select's 'Please Select' (spec 1 section 9): the read answers it for no title, so the form opens unchanged. */
 const noSalutation = -1;
 
-/** The United States by name, as the address widget tells it (engine/widgets/address/logic.ts; checked equal in the tests). */
-export const usCountryName = 'UNITED STATES';
-
-const isUnitedStates = (country: Ref) => (country?.Name ?? '').trim().toUpperCase() === usCountryName;
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 /** Only the parts that hold something: the address widget tells "not filled in" by absence. */
 const present = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => filled(v))) as T;

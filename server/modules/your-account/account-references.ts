@@ -31,7 +31,7 @@ export async function resolveAccountReferences(db: Knex, body: Values): Promise<
     for (const [part, lookup] of [['Country', 'countries'], ['State', 'states']] as const) {
       const ref = address[part];
       if (!isChoice(ref)) continue;
-      const names = await named(db, lookup, part, 'Address', [ref], errors);
+      const names = await named(db, lookup, part, `Address.${part}`, [ref], errors);
       address[part] = { Id: ref.Id, Name: names.get(ref.Id) };
     }
     next.Address = address;
