@@ -10,6 +10,13 @@ async function choose(page: Page, label: string | RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A screenshot with the pointer out of the way, so no hover state is mistaken for the look of a control. */
+async function shot(page: Page, name: string) {
+  await page.mouse.move(1, 1);
+  await page.waitForTimeout(300); // MUI's colour transitions settle
+  await screenshot(page, name);
+}
+
 async function openProfileMenuItem(page: Page, item: string) {
   await page.getByRole('button', { name: /Profile menu/ }).click();
   await page.getByRole('menuitem', { name: item }).click();
@@ -47,7 +54,7 @@ describe('Your Account and My Account (Chromium)', () => {
     await openProfileMenuItem(page, 'Your Account');
     await page.waitForURL(`${baseUrl}/youraccount`);
     await expect.poll(() => page.getByLabel(/^First Name/).inputValue()).toBe('Mara');
-    await screenshot(page, '40-your-account-opened');
+    await shot(page, '40-your-account-opened');
     await choose(page, /^Salutation/, 'Dr.');
     await choose(page, /^Country/, 'UNITED STATES');
     await page.getByLabel(/^Address 1/).fill('1600 Pennsylvania Ave NW');
@@ -56,7 +63,7 @@ describe('Your Account and My Account (Chromium)', () => {
     await page.getByLabel(/^Zip Code/).fill('2050');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Must be a valid zip code.').isVisible()).toBe(true);
-    await screenshot(page, '41-your-account-us-address-error');
+    await shot(page, '41-your-account-us-address-error');
     await page.getByLabel(/^Zip Code/).fill('20500');
     await expect.poll(() => page.getByText('Must be a valid zip code.').count()).toBe(0);
 
@@ -75,7 +82,7 @@ describe('Your Account and My Account (Chromium)', () => {
       await entry.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => entry.count()).toBe(0);
     }
-    await screenshot(page, '42-your-account-filled');
+    await shot(page, '42-your-account-filled');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Your changes have been saved.').isVisible()).toBe(true);
   });
@@ -99,7 +106,7 @@ describe('Your Account and My Account (Chromium)', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Cancel Password Change' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Current Password is required.').isVisible()).toBe(true);
-    await screenshot(page, '43-your-account-password-required');
+    await shot(page, '43-your-account-password-required');
     await page.getByLabel(/^Current Password/).fill('MaraPass1');
     await page.getByLabel(/^New Password/).fill('MaraNew22');
     await page.getByLabel(/^Confirm Password/).fill('MaraNew22');
@@ -117,13 +124,13 @@ describe('Your Account and My Account (Chromium)', () => {
     const userName = page.getByRole('textbox', { name: 'User Name' });
     await expect.poll(() => userName.inputValue()).toBe('mara');
     expect(await userName.isDisabled()).toBe(true);
-    await screenshot(page, '44-my-account');
+    await shot(page, '44-my-account');
     await page.getByRole('button', { name: 'Change User Name' }).click();
     expect(await userName.isDisabled()).toBe(false);
     await userName.fill('ADMIN');
     await userName.blur();
     await expect.poll(() => page.getByText('An account with this user name already exists in the system.').isVisible()).toBe(true);
-    await screenshot(page, '45-my-account-taken');
+    await shot(page, '45-my-account-taken');
     // Starting the password change cancels the user name change.
     await page.getByRole('button', { name: 'Change Password' }).click();
     expect(await userName.inputValue()).toBe('mara');
@@ -137,7 +144,7 @@ describe('Your Account and My Account (Chromium)', () => {
     await page.getByRole('button', { name: /Profile menu/ }).click();
     await expect.poll(() => page.getByRole('menu').getByText('mara.lind').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    await screenshot(page, '46-my-account-saved');
+    await shot(page, '46-my-account-saved');
   });
 
   it('signs in with the new user name, with no console errors on the way', async () => {
