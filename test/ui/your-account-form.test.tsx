@@ -55,9 +55,10 @@ describe('a single route: the form of the one record the server chooses', () => 
 describe("Your Account's password toggle (the screen's when/then/else rule)", () => {
   it("reveals Current, New and Confirm Password, reads 'Cancel Password Change' while open, and requires them", async () => {
     renderYourAccount();
-    await screen.findByLabelText(/^First Name/);
+    // Long forms mount their later sections a frame at a time: wait for the Sign-In section's toggle.
+    const toggle = await screen.findByRole('button', { name: 'Change Password' });
     expect(screen.queryByLabelText(/^Current Password/)).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Cancel Password Change' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByLabelText(/^Current Password/)).toBeTruthy();
     await clickSave();
@@ -69,8 +70,7 @@ describe("Your Account's password toggle (the screen's when/then/else rule)", ()
 
   it('toggled off, clears what was typed and makes the fields optional again, so the save sends no password', async () => {
     renderYourAccount();
-    await screen.findByLabelText(/^First Name/);
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
     await userEvent.type(screen.getByLabelText(/^Current Password/), 'MaraPass1');
     await userEvent.type(screen.getByLabelText(/^New Password/), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Password Change' }));
