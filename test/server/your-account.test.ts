@@ -152,6 +152,15 @@ describe.each(databases)('Your Account: the signed-in user reads and saves their
     expect((await t.app.inject(signInBody('vera.new', 'Passw0rd1'))).statusCode).toBe(200);
   });
 
+  it("refuses another user's e-mail address, as the user forms do, writing nothing", async () => {
+    await addUser(t.app, { UserName: 'owner', EmailAddress: 'owned@example.org' });
+    const { post, read, account } = await newAccount('yusuf');
+    const res = await post({ ...account, FirstName: 'Changed', EmailAddress: 'OWNED@example.org' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual([{ PropertyName: 'EmailAddress', ErrorMessage: 'An account with this Email Address already exists in the system!', ErrorCode: 'Unique' }]);
+    expect(await read()).toEqual(account);
+  });
+
   it('only ever touches the signed-in user: a UserId in the body is not followed', async () => {
     const otherId = await addUser(t.app, { UserName: 'walter' });
     const { userId, post } = await newAccount('xena');

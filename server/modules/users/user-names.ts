@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { HttpError } from '../../lib/http-error.ts';
+import { duplicateEmail } from './routes.ts';
 
 /** Spec 1 section 5: the duplicate user name of the signed-in user's own account screens (My Account, Your Account). */
 export const duplicateOwnUserName = 'An account with this user name already exists in the system.';
@@ -17,6 +18,14 @@ export async function isFreeFor(db: Knex, field: 'UserName' | 'EmailAddress', va
 export const isUserNameFree = (db: Knex, userName: string, exceptUserId?: number) => isFreeFor(db, 'UserName', userName, exceptUserId);
 
 const userNameTaken = () => HttpError.of(409, duplicateOwnUserName, 'UserName', 'Unique');
+
+/**
+ * Refuses (409, on EmailAddress) an e-mail address another user has: the user forms keep addresses unique, and an
+ * account saved with a shared one could no longer be saved there.
+ */
+export async function requireFreeEmailAddress(db: Knex, emailAddress: string, userId: number): Promise<void> {
+  if (!(await isFreeFor(db, 'EmailAddress', emailAddress, userId))) throw HttpError.of(409, duplicateEmail, 'EmailAddress', 'Unique');
+}
 
 /** Refuses (409, on UserName) a user name another user has. */
 export async function requireFreeUserName(db: Knex, userName: string, userId: number): Promise<void> {

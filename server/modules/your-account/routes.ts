@@ -5,7 +5,7 @@ import { registerSingleRecord } from '../../lib/crud/register-single.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireCurrentPassword } from '../accounts/current-password.ts';
 import { setPassword } from '../accounts/set-password.ts';
-import { requireFreeUserName, withUniqueUserName } from '../users/user-names.ts';
+import { requireFreeEmailAddress, requireFreeUserName, withUniqueUserName } from '../users/user-names.ts';
 import { readAccount, writeAccount } from './account-record.ts';
 import { resolveAccountReferences } from './account-references.ts';
 
@@ -30,6 +30,7 @@ export default async function yourAccountRoutes(app: FastifyInstance) {
       }
       await withUniqueUserName(() => app.db.transaction(async (trx) => {
         await requireFreeUserName(trx, String(values.UserName), p.UserId);
+        await requireFreeEmailAddress(trx, String(values.EmailAddress), p.UserId);
         await writeAccount(trx, p.UserId, values, p.UserName);
         if (passwordHash) await setPassword(trx, p.UserId, passwordHash, { verifiesEmail: false, keepSession: p.SessionId });
       }));
