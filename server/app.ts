@@ -27,6 +27,8 @@ import preferenceRoutes from './modules/preferences/routes.ts';
 import pageActionRoutes from './modules/page-actions/routes.ts';
 import lookupRoutes from './modules/lookups/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
+import settingRoutes from './modules/settings/routes.ts';
+import clientSettingsRoutes from './modules/settings/client-settings-routes.ts';
 import { FileStorage } from './modules/files/storage.ts';
 import { fieldFileChecker } from './modules/files/field-files.ts';
 import './types.ts';
@@ -94,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(pageActionRoutes);
     await app.register(lookupRoutes);
     await app.register(fileRoutes);
+    await app.register(settingRoutes);
+    await app.register(clientSettingsRoutes);
     for (const routes of options.routes ?? []) await app.register(routes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
