@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { screenshot, signInThroughForm, startSignedIn } from './harness.ts';
 import { makePng } from './png.ts';
 
 /** How long each step took, printed at the end (benchmarks assert nothing; these are for the report). */
@@ -36,12 +36,7 @@ describe('application settings (Chromium)', () => {
 
   beforeAll(async () => {
     writeFileSync(logoFile, makePng(240, 80, [25, 118, 210]));
-    ({ app, baseUrl } = await startServer({ dataDir }));
-    browser = await launchChromium();
-    ({ page, consoleErrors } = await openPage(browser));
-    await page.goto(`${baseUrl}/login`);
-    await signInThroughForm(page, baseUrl);
-    await page.waitForURL(`${baseUrl}/home`);
+    ({ app, baseUrl, browser, page, consoleErrors } = await startSignedIn({ dataDir }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -177,8 +172,13 @@ describe('application settings (Chromium)', () => {
     await page.getByLabel('Start Minutes').fill('30');
     await expect.poll(() => page.getByText(message).count()).toBe(0);
     await choose('Time Zone', '(UTC-08:00) Pacific Time (US & Canada)');
+    // By keyboard: Tab goes from field to field in screen order, Enter on Save saves.
+    await startHours.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.getByLabel('Start Minutes').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).focus();
     await timed('save STANDARD_BUSINESS_HOURS', async () => {
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.keyboard.press('Enter');
       await expect.poll(() => notice('Your changes have been saved.').isVisible()).toBe(true);
     });
     await expect.poll(() => page.getByLabel('Offset').inputValue()).toBe('-08:00');
@@ -186,6 +186,17 @@ describe('application settings (Chromium)', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Start Hours').inputValue()).toBe('7');
     expect(await page.getByLabel('Start Minutes').inputValue()).toBe('30');
+  });
+
+  it('shows a setting read-only on its read route, with only Cancel', async () => {
+    const id = page.url().split('/').pop();
+    await page.goto(`${baseUrl}/appsettings/read/${id}`);
+    await expect.poll(() => page.getByLabel('Start Hours').inputValue()).toBe('7');
+    expect(await page.getByRole('heading', { name: 'Application Configuration Settings View' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Start Hours').isEditable()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${baseUrl}/appsettings`);
   });
 
   it('had no console errors', () => {
