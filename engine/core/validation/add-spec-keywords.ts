@@ -16,8 +16,12 @@ export const specKeywords: KeywordDefinition[] = [...compareKeywords, linkToKeyw
  * instance, so it can serve as RJSF's `customizeValidator({ extenderFn })`.
  */
 export function addSpecKeywords(ajv: Ajv): Ajv {
+  // ajv compiles a keyword's metaSchema when the keyword is added; an instance that does not check
+  // schemas (the browser's: the server checks every schema it serves) skips that cost.
+  const checksSchemas = ajv.opts.validateSchema !== false;
   for (const definition of specKeywords) {
-    if (!ajv.getKeyword(definition.keyword as string)) ajv.addKeyword(definition);
+    if (ajv.getKeyword(definition.keyword as string)) continue;
+    ajv.addKeyword(checksSchemas ? definition : { ...definition, metaSchema: undefined });
   }
   return addSpecFormats(ajv);
 }
