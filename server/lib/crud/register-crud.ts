@@ -50,6 +50,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   const { screen, entity, table, unique = [], hooks = {} } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
+  // Every write is checked for the files it names (buildApp decorates the app with the checker).
+  if (!app.hasDecorator('checkFieldFiles')) throw new Error(`registerCrud(${screen.id}) needs app.checkFieldFiles (modules/files/field-files.ts)`);
   const id = screen.idField;
   const access = screen.module ? { module: screen.module } : ('session' as const);
   const label = form.entityLabel ?? entity.title ?? 'record';
