@@ -7,7 +7,11 @@ import type { CheckFieldFiles } from './modules/files/field-files.ts';
  * What a route needs: 'public' (anyone), 'session' (any signed-in user) or a module.
  * Every /api route must say; a route that does not is a start-up error.
  */
-export type Access = 'public' | 'session' | { module: string };
+export type Access = 'public' | 'session' | {
+  module: string;
+  /** The access page whose granted actions the route answers with (a list's CircleAccess): read with the session. */
+  pageId?: number;
+};
 
 /** The signed-in user behind a request, read from the session row on every request. */
 export interface Principal {
@@ -16,6 +20,8 @@ export interface Principal {
   UserId: number;
   UserName: string;
   IsMaster: boolean;
+  /** The actions of the route's access page the user is granted, when the route names a page. */
+  PageGrants?: { pageId: number; actionIds: number[] };
 }
 
 declare module 'fastify' {

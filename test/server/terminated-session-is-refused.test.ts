@@ -78,7 +78,7 @@ describe.each(databases)('terminated sessions on %s', (kind) => {
 
   it('validates the terminate-many body', async () => {
     const admin = await signIn(t.app);
-    expect((await terminateMany(admin, { SessionIds: ['not-a-uuid'] })).json()[0].PropertyName).toBe('0');
+    expect((await terminateMany(admin, { SessionIds: ['not-a-uuid'] })).json()[0].PropertyName).toBe('SessionIds.0');
     expect((await terminateMany(admin, { SessionIds: [], TimeDelay: -1 })).statusCode).toBe(400);
     expect((await terminateMany(admin, {})).json()[0]).toMatchObject({ PropertyName: 'SessionIds', ErrorCode: 'required' });
   });
