@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from './config.ts';
 import type { MetadataRegistry } from './metadata/registry.ts';
+import type { CheckFieldFiles } from './modules/files/field-files.ts';
 
 /**
  * What a route needs: 'public' (anyone), 'session' (any signed-in user) or a module.
@@ -34,6 +35,8 @@ declare module 'fastify' {
     db: Knex;
     config: Config;
     registry: MetadataRegistry;
+    /** The per-field limits of the files a write names (modules/files/field-files.ts). */
+    checkFieldFiles: CheckFieldFiles;
   }
 }
 

@@ -31,6 +31,16 @@ export interface ScreenDocument {
   api: string;
   idField: string;
   routes: Routes;
+  /**
+   * Titles of routes that are not the screen's title with 'Create ', 'Update ', ... before it (the route table's default).
+   */
+  routeTitles?: {
+    list?: string;
+    create?: string;
+    read?: string;
+    update?: string;
+    delete?: string;
+  };
   list?: ListDefinition;
   form?: FormDefinition;
   /**
@@ -44,8 +54,11 @@ export interface ScreenDocument {
     delete?: string;
   };
 }
+/**
+ * The screen's routes. A screen with none is a form shown inside another screen (the client settings inside Application Settings).
+ */
 export interface Routes {
-  list: RoutePath;
+  list?: RoutePath;
   create?: RoutePath;
   read?: RoutePath;
   update?: RoutePath;
@@ -155,6 +168,10 @@ export interface FormDefinition {
    * Ask before leaving with unsaved changes (default true).
    */
   promptOnAbandon?: boolean;
+  /**
+   * After a successful save the form stays open, pristine, showing what was saved (a settings page); by default it goes back where the user came from.
+   */
+  stayAfterSave?: boolean;
   /**
    * Enter in a field submits the form (default false).
    */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { pgliteSnapshot } from './pglite-snapshot.ts';
 
@@ -38,7 +38,7 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh database of the given kind, with `admin` / adminPassword. */
-export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Partial<Config> = {}): Promise<TestApp & { stop(): Promise<void> }> {
+export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Partial<Config> = {}, build: BuildOptions = {}): Promise<TestApp & { stop(): Promise<void> }> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config: Config = {
     ...configFromEnv({}),
@@ -50,7 +50,7 @@ export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Parti
     uiDir: '/nonexistent',
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, build);
   return {
     app,
     config,
@@ -62,9 +62,9 @@ export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Parti
 }
 
 /** Registers beforeAll/afterAll for a suite and hands back the running app. */
-export function useTestApp(kind: 'pglite' | 'postgres', overrides: Partial<Config> = {}): TestApp {
+export function useTestApp(kind: 'pglite' | 'postgres', overrides: Partial<Config> = {}, build: BuildOptions = {}): TestApp {
   const holder = {} as TestApp & { stop(): Promise<void> };
-  beforeAll(async () => Object.assign(holder, await startTestApp(kind, overrides)));
+  beforeAll(async () => Object.assign(holder, await startTestApp(kind, overrides, build)));
   afterAll(async () => holder.stop?.());
   return holder;
 }

@@ -3,14 +3,15 @@ import type { KeywordDefinition } from 'ajv';
 import { compareKeywords, linkToKeyword } from './compare-keywords.ts';
 import { addSpecFormats } from './formats.ts';
 import { messagesKeyword, valueKeywords } from './value-keywords.ts';
+import { beforeTimeOfDayKeyword } from './time-of-day-keyword.ts';
 
 /** Every custom keyword of the vocabulary, in one list (names: see addSpecKeywords). */
-export const specKeywords: KeywordDefinition[] = [...compareKeywords, linkToKeyword, ...valueKeywords, messagesKeyword];
+export const specKeywords: KeywordDefinition[] = [...compareKeywords, linkToKeyword, beforeTimeOfDayKeyword, ...valueKeywords, messagesKeyword];
 
 /**
  * Teaches an ajv instance the validation vocabulary that browser and server share: the keywords
  * decimalPlaces, lessThan, lessThanOrEqualTo, greaterThan, greaterThanOrEqualTo, equalTo,
- * notEqualTo, linkTo, requiredText, minSelections, maxSelections and the `messages` annotation,
+ * notEqualTo, linkTo, beforeTimeOfDay, requiredText, minSelections, maxSelections and the `messages` annotation,
  * and the formats of spec 1's shared patterns. Safe to call twice on one instance. Returns the
  * instance, so it can serve as RJSF's `customizeValidator({ extenderFn })`.
  */

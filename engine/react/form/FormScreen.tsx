@@ -93,7 +93,9 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
     let saved: Data | undefined;
     if (await run(mode === 'create' ? 'Create' : 'Update', async () => { saved = await save(state.data); })) {
       state.reset(saved ?? state.data);
-      finish();
+      // A settings page stays open, pristine, showing what was saved (and when, in its record info).
+      if (form.stayAfterSave) setCurrent(saved ?? state.data);
+      else finish();
     }
   }
 

@@ -50,6 +50,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   const { screen, entity, table, unique = [], hooks = {} } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
+  // Every write is checked for the files it names (buildApp decorates the app with the checker).
+  if (!app.hasDecorator('checkFieldFiles')) throw new Error(`registerCrud(${screen.id}) needs app.checkFieldFiles (modules/files/field-files.ts)`);
   const id = screen.idField;
   const access = screen.module ? { module: screen.module } : ('session' as const);
   const label = form.entityLabel ?? entity.title ?? 'record';
@@ -84,10 +86,16 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   }
 
   function validated(check: ReturnType<typeof bodyValidator>, body: unknown) {
-    const { values, errors } = check((body ?? {}) as Record<string, unknown>);
-    if (errors.length) throw new HttpError(400, errors);
+    const checked = check((body ?? {}) as Record<string, unknown>);
+    if (checked.errors.length) throw new HttpError(400, checked.errors);
     // Rich text is cleaned here as well as in the browser: what another client sends is not trusted.
-    return sanitizeRichTextValues(entity, values);
+    return { ...checked, values: sanitizeRichTextValues(entity, checked.values) };
+  }
+
+  /** Every file the record names keeps its field's limits; checked inside the write's transaction, so a refusal writes nothing. */
+  async function checkFiles(trx: Knex, checked: ReturnType<typeof validated>): Promise<void> {
+    const errors = await app.checkFieldFiles(trx, checked.schema, checked.uiSchema, checked.values);
+    if (errors.length) throw new HttpError(400, errors);
   }
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
@@ -102,8 +110,10 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       config: { access },
       schema: { tags: [screen.id], summary: `Create a ${label.toLowerCase()}.`, body: docSchema, response: { 201: response } },
     }, async (request, reply) => {
-      const values = validated(check, request.body);
+      const checked = validated(check, request.body);
+      const { values } = checked;
       const row = await db().transaction(async (trx) => {
+        await checkFiles(trx, checked);
         await checkUnique(trx, values);
         const columns = await (hooks.toColumns?.(values, 'create') ?? values);
         const [created] = await trx(table).insert({ ...columns, CreatedBy: who(request) }).returning(readable);
@@ -120,8 +130,10 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   }, async (request) => {
     const before = await existing(request);
     guard(before);
-    const values = validated(checkUpdate, request.body);
+    const checked = validated(checkUpdate, request.body);
+    const { values } = checked;
     return db().transaction(async (trx) => {
+      await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
       const columns = await (hooks.toColumns?.(values, 'update') ?? values);
       const reactivated = columns.IsActive === true && before.IsActive === false;

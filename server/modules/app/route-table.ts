@@ -20,7 +20,7 @@ export function routeTableFor(registry: MetadataRegistry, modules: Set<string>):
       routes.push({
         Name: `${screen.id}.${kind}`,
         Url: url,
-        Title: kind === 'list' ? screen.title : `${routeTitles[kind]}${screen.title.replace(/s$/, '')}`,
+        Title: screen.routeTitles?.[kind] ?? (kind === 'list' ? screen.title : `${routeTitles[kind]}${screen.title.replace(/s$/, '')}`),
         Description: screen.description ?? '',
         ScreenId: screen.id,
       });

@@ -8,6 +8,7 @@ import { useRouteFailure } from '../../routing/useRouteFailure.ts';
 import { ListRoute } from './ListRoute.tsx';
 import { FormRoute } from './FormRoute.tsx';
 import { RegisteredRoute } from './RegisteredRoute.tsx';
+import './registered-components.ts';
 
 const formModes: FormMode[] = ['create', 'update', 'read', 'delete'];
 

@@ -10,7 +10,7 @@ export interface ScreenPayload { Screen: ScreenDocument; Schema: JsonSchema }
 const loaded = new Map<string, Promise<ScreenPayload>>();
 
 /** Screen documents are fetched once per page load; a failed fetch is forgotten so the next visit retries. */
-function loadScreen(id: string): Promise<ScreenPayload> {
+export function loadScreen(id: string): Promise<ScreenPayload> {
   let pending = loaded.get(id);
   if (!pending) {
     pending = api.get<ScreenPayload>(`/api/metadata/screens/${id}`);
