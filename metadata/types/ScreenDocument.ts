@@ -16,6 +16,10 @@ export interface ScreenDocument {
    */
   id: string;
   title: string;
+  /**
+   * A shorter name for the navigation, where the title is too long to read at a glance.
+   */
+  navLabel?: string;
   description?: string;
   /**
    * Module access needed for every route of this screen; null means any signed-in user.

@@ -47,7 +47,7 @@ describe('application settings (Chromium)', () => {
 
   it('opens Application Settings from the navigation: the list of settings by Name and Description', async () => {
     await timed('navigation to the settings list', async () => {
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Application Configuration Settings Management' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Application Settings' }).click();
       await page.waitForURL(`${baseUrl}/appsettings`);
       await expect.poll(() => page.getByRole('cell', { name: 'CLIENT_SETTINGS' }).isVisible()).toBe(true);
     });

@@ -10,7 +10,7 @@ export const sideNavWidth = 232;
 export function SideNav({ routes, open, onClose }: { routes: RouteEntry[]; open: boolean; onClose: () => void }) {
   const items = [
     { to: '/home', label: 'Home', icon: <HomeIcon /> },
-    ...routes.filter((r) => r.Name.endsWith('.list')).map((r) => ({ to: r.Url, label: r.Title ?? r.Name, icon: <ListIcon /> })),
+    ...routes.filter((r) => r.Name.endsWith('.list')).map((r) => ({ to: r.Url, label: r.NavLabel ?? r.Title ?? r.Name, icon: <ListIcon /> })),
   ];
   const list = (
     <List component="nav" aria-label="Main menu" sx={{ px: 1 }}>
