@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { AnySchema, ValidateFunction } from 'ajv';
 import type { Knex } from 'knex';
 import { createAjv } from '../engine/core/ajv.ts';
@@ -29,6 +29,10 @@ import lookupRoutes from './modules/lookups/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
 import yourAccountRoutes from './modules/your-account/routes.ts';
 import currentUserRoutes from './modules/users/current-user-routes.ts';
+import settingRoutes from './modules/settings/routes.ts';
+import clientSettingsRoutes from './modules/settings/client-settings-routes.ts';
+import { FileStorage } from './modules/files/storage.ts';
+import { fieldFileChecker } from './modules/files/field-files.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -37,6 +41,8 @@ export interface BuildOptions {
   onMasterAdmin?: (result: MasterAdminResult) => void;
   /** Use this metadata instead of reading metadata/ (tests). */
   registry?: MetadataRegistry;
+  /** Further route plugins, registered after the product's (tests: a screen with upload fields). */
+  routes?: FastifyPluginAsync[];
 }
 
 /** Bodies are validated strictly; query strings and params are text, so they are coerced to the schema's types. */
@@ -70,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('registry', registry);
+    app.decorate('checkFieldFiles', fieldFileChecker(new FileStorage(config.dataDir), config.maxFileSizeMB));
     app.addHook('onClose', async () => db.destroy());
     app.setValidatorCompiler(schemaValidators());
     await app.register(errors);
@@ -93,6 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(pageActionRoutes);
     await app.register(lookupRoutes);
     await app.register(fileRoutes);
+    await app.register(settingRoutes);
+    await app.register(clientSettingsRoutes);
+    for (const routes of options.routes ?? []) await app.register(routes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
     return app;

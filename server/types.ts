@@ -1,12 +1,17 @@
 import type { Knex } from 'knex';
 import type { Config } from './config.ts';
 import type { MetadataRegistry } from './metadata/registry.ts';
+import type { CheckFieldFiles } from './modules/files/field-files.ts';
 
 /**
  * What a route needs: 'public' (anyone), 'session' (any signed-in user) or a module.
  * Every /api route must say; a route that does not is a start-up error.
  */
-export type Access = 'public' | 'session' | { module: string };
+export type Access = 'public' | 'session' | {
+  module: string;
+  /** The access page whose granted actions the route answers with (a list's CircleAccess): read with the session. */
+  pageId?: number;
+};
 
 /** The signed-in user behind a request, read from the session row on every request. */
 export interface Principal {
@@ -15,6 +20,8 @@ export interface Principal {
   UserId: number;
   UserName: string;
   IsMaster: boolean;
+  /** The actions of the route's access page the user is granted, when the route names a page. */
+  PageGrants?: { pageId: number; actionIds: number[] };
 }
 
 declare module 'fastify' {
@@ -28,6 +35,8 @@ declare module 'fastify' {
     db: Knex;
     config: Config;
     registry: MetadataRegistry;
+    /** The per-field limits of the files a write names (modules/files/field-files.ts). */
+    checkFieldFiles: CheckFieldFiles;
   }
 }
 

@@ -3,6 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppTheme } from './theme.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
+import { logClientError, startClientErrorLog } from './api/api.ts';
+import { useNotifications } from '../engine/react/notifications/store.ts';
+
+startClientErrorLog();
+// Spec 2 section 8: an empty notification text is logged as an error, and nothing is shown.
+useNotifications.setState({ reportEmpty: (severity) => logClientError(`An empty ${severity} notification was not shown.`, 'Notifications') });
 
 // A data router (needed for the leave-without-saving prompt's blocker) around the app's own <Routes>,
 // which mounts private routes from the server's route table.

@@ -37,6 +37,7 @@ export const defaultMessages = {
   lastUpdatedOn: 'Last updated on {0}',
   createdOn: 'Created on {0}',
   byUser: '{0} by {1}',
+  timeOfDayOrder: 'The start must occur before the end.',
 } as const;
 
 export type MessageKey = keyof typeof defaultMessages;

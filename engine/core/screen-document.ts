@@ -48,6 +48,7 @@ function crossReferenceFaults(doc: ScreenDocument): MetadataFault[] {
   if ((rowClick === 'update' || rowClick === 'read') && !doc.routes[rowClick]) {
     faults.push({ pointer: '/list/rowClick', message: `opens the ${rowClick} route, which /routes does not declare` });
   }
+  if (doc.list && !doc.routes.list) faults.push({ pointer: '/routes', message: 'needs a list route for the list' });
   if (doc.list) faults.push(...actionColumnFaults(doc.list));
   faults.push(...singleRouteFaults(doc));
   if (fields.size === 0 && doc.list) faults.push({ pointer: '/list/columns', message: 'needs at least one column' });

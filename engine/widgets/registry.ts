@@ -1,24 +1,28 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { AddressField } from './address/AddressField.tsx';
-import { CheckboxTreeField } from './checkbox-tree/CheckboxTreeField.tsx';
 import { CurrencyWidget } from './currency/CurrencyWidget.tsx';
-import { DatePickerWidget } from './date-picker/DatePickerWidget.tsx';
-import { DateRangeField } from './date-range/DateRangeField.tsx';
 import { EinWidget } from './ein/EinWidget.tsx';
-import { FileUploaderField } from './file-uploader/FileUploaderField.tsx';
-import { ImageUploadField } from './file-uploader/ImageUploadField.tsx';
-import { LocationsField } from './locations/LocationsField.tsx';
 import { NumberRangeField } from './number-range/NumberRangeField.tsx';
 import { PercentageWidget } from './percentage/PercentageWidget.tsx';
 import { PhoneListField } from './phone-list/PhoneListField.tsx';
 import { PhoneWidget } from './phone/PhoneWidget.tsx';
-import { RichTextWidget } from './rich-text/RichTextWidget.tsx';
-import { SelectManyWidget } from './select-many/SelectManyWidget.tsx';
 import { SelectWidget } from './select/SelectWidget.tsx';
 import { SpecifyOtherField } from './specify-other/SpecifyOtherField.tsx';
-import { WizardPickerField } from './wizard-picker/WizardPickerField.tsx';
 import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
 import { ToggleButtonWidget } from './toggle-button/ToggleButtonWidget.tsx';
+import { lazyControl, type LazyControl } from './shared/lazy-control.tsx';
+import { controlName, type RuleSchema, type RuleUi } from './rule-walk.ts';
+
+// Controls that bring large libraries (date pickers, HTML sanitising, autocomplete, uploads) load on first use.
+const DatePickerWidget = lazyControl(() => import('./date-picker/DatePickerWidget.tsx').then((m) => m.DatePickerWidget));
+const DateRangeField = lazyControl(() => import('./date-range/DateRangeField.tsx').then((m) => m.DateRangeField));
+const LocationsField = lazyControl(() => import('./locations/LocationsField.tsx').then((m) => m.LocationsField));
+const RichTextWidget = lazyControl(() => import('./rich-text/RichTextWidget.tsx').then((m) => m.RichTextWidget));
+const SelectManyWidget = lazyControl(() => import('./select-many/SelectManyWidget.tsx').then((m) => m.SelectManyWidget));
+const FileUploaderField = lazyControl(() => import('./file-uploader/FileUploaderField.tsx').then((m) => m.FileUploaderField));
+const ImageUploadField = lazyControl(() => import('./file-uploader/ImageUploadField.tsx').then((m) => m.ImageUploadField));
+const WizardPickerField = lazyControl(() => import('./wizard-picker/WizardPickerField.tsx').then((m) => m.WizardPickerField));
+const CheckboxTreeField = lazyControl(() => import('./checkbox-tree/CheckboxTreeField.tsx').then((m) => m.CheckboxTreeField));
 
 /**
  * The widget library by name, for RJSF's `widgets` prop: metadata says `"ui:widget": "<name>"`.
@@ -55,3 +59,13 @@ export const fields: RegistryFieldsType = {
   wizardPicker: WizardPickerField,
   checkboxTree: CheckboxTreeField,
 };
+
+/** Starts loading the on-demand controls a form's fields are drawn with, so they are there when it renders. */
+export function preloadControlsFor(schema: RuleSchema, uiSchema: RuleUi): void {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (typeof property !== 'object' || property === null) continue;
+    const control = controlName(property as RuleSchema, uiSchema?.[name] as RuleUi);
+    const entry = control ? widgets[control] ?? fields[control] : undefined;
+    void (entry as Partial<LazyControl<unknown>> | undefined)?.preload?.();
+  }
+}

@@ -44,29 +44,49 @@ function report(path: Array<string | number>, result: RuleResult, visit: RuleVis
   for (const [part, messages] of Object.entries(result)) messages.forEach((m) => visit(part === '' ? path : [...path, part], m));
 }
 
-/** Applies each library control's rule wherever the uiSchema (or a plain string) calls for it, depth first. */
-export function walkWidgetRules(schema: RuleSchema, ui: RuleUi, data: unknown, visit: RuleVisitor, required = false, path: Array<string | number> = []): void {
+/** A field drawn with a library control, as walkControls finds it. */
+export interface ControlSite {
+  control: string;
+  /** The control's ui:options, with the schema's maxLength as schemaMaxLength. */
+  options: Record<string, unknown>;
+  value: unknown;
+  path: Array<string | number>;
+  label: string;
+  required: boolean;
+}
+
+/**
+ * Visits every field drawn with a library control (named by the uiSchema, or the text input of a plain
+ * string), depth first; a control's own parts are its business, so the walk does not go inside it.
+ */
+export function walkControls(schema: RuleSchema, ui: RuleUi, data: unknown, visit: (site: ControlSite) => void, required = false, path: Array<string | number> = []): void {
   const control = controlName(schema, ui);
-  const rule = control ? widgetRules[control] : undefined;
-  if (rule) {
+  if (control && widgetRules[control]) {
     const options: Record<string, unknown> = { schemaMaxLength: schema.maxLength, ...((ui?.['ui:options'] as object | undefined) ?? {}) };
     // An array item is labelled by the list's name.
     const name = [...path].reverse().find((p) => typeof p === 'string') ?? '';
     const label = String(ui?.['ui:title'] ?? schema.title ?? name);
-    report(path, rule(data, { label, required: required || options.required === true, options }), visit);
-    return; // a control validates its own parts
+    visit({ control, options, value: data, path, label, required: required || options.required === true });
+    return;
   }
   if (schema.properties && data !== null && typeof data === 'object' && !Array.isArray(data)) {
     const requiredKeys = new Set(schema.required ?? []);
     for (const [key, child] of Object.entries(schema.properties)) {
       if (typeof child !== 'object' || child === null) continue;
-      walkWidgetRules(child as RuleSchema, ui?.[key] as RuleUi, (data as Record<string, unknown>)[key], visit, requiredKeys.has(key), [...path, key]);
+      walkControls(child as RuleSchema, ui?.[key] as RuleUi, (data as Record<string, unknown>)[key], visit, requiredKeys.has(key), [...path, key]);
     }
   }
   const items = schema.items;
   if (Array.isArray(data) && items && typeof items === 'object' && !Array.isArray(items)) {
-    data.forEach((item, i) => walkWidgetRules(items as RuleSchema, ui?.items as RuleUi, item, visit, false, [...path, i]));
+    data.forEach((item, i) => walkControls(items as RuleSchema, ui?.items as RuleUi, item, visit, false, [...path, i]));
   }
+}
+
+/** Applies each library control's rule wherever the uiSchema (or a plain string) calls for it, depth first. */
+export function walkWidgetRules(schema: RuleSchema, ui: RuleUi, data: unknown, visit: RuleVisitor, required = false, path: Array<string | number> = []): void {
+  walkControls(schema, ui, data, ({ control, options, value, path: at, label, required: isRequired }) => {
+    report(at, widgetRules[control](value, { label, required: isRequired, options }), visit);
+  }, required, path);
 }
 
 /**

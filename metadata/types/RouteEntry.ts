@@ -7,6 +7,10 @@ export interface RouteEntry {
   Name: string;
   Url: string;
   Title?: string;
+  /**
+   * The name the navigation shows, when shorter than the title.
+   */
+  NavLabel?: string;
   Description?: string;
   ScreenId?: string;
 }

@@ -20,6 +20,10 @@ export interface ScreenDocument {
    */
   id: string;
   title: string;
+  /**
+   * A shorter name for the navigation, where the title is too long to read at a glance.
+   */
+  navLabel?: string;
   description?: string;
   /**
    * Module access needed for every route of this screen; null means any signed-in user.
@@ -35,6 +39,17 @@ export interface ScreenDocument {
   api: string;
   idField: string;
   routes: Routes;
+  /**
+   * Titles of routes that are not the screen's title with 'Create ', 'Update ', ... before it (the route table's default).
+   */
+  routeTitles?: {
+    list?: string;
+    create?: string;
+    read?: string;
+    update?: string;
+    delete?: string;
+    single?: string;
+  };
   list?: ListDefinition;
   form?: FormDefinition;
   /**
@@ -50,7 +65,7 @@ export interface ScreenDocument {
   };
 }
 /**
- * The screen's routes by kind. list, create, read, update and delete are about records of a table, found by id; single is a form about the one record the server chooses for the signed-in user (their own account): its API reads GET {api} and saves POST {api}, with no id.
+ * The screen's routes by kind. list, create, read, update and delete are about records of a table, found by id; single is a form about the one record the server chooses for the signed-in user (their own account): its API reads GET {api} and saves POST {api}, with no id. A screen with none is a form shown inside another screen (the client settings inside Application Settings).
  */
 export interface Routes {
   list?: RoutePath;
@@ -164,6 +179,10 @@ export interface FormDefinition {
    * Ask before leaving with unsaved changes (default true).
    */
   promptOnAbandon?: boolean;
+  /**
+   * After a successful save the form stays open, pristine, showing what was saved (a settings page); by default it goes back where the user came from.
+   */
+  stayAfterSave?: boolean;
   /**
    * Enter in a field submits the form (default false).
    */

@@ -3,6 +3,8 @@ export type { ScreenDocument } from './ScreenDocument.ts';
 export type { AccountMessage } from './AccountMessage.ts';
 export type { ActivationRequest } from './ActivationRequest.ts';
 export type { ActiveSession } from './ActiveSession.ts';
+export type { AppSetting } from './AppSetting.ts';
+export type { ClientSettings } from './ClientSettings.ts';
 export type { CurrentUser } from './CurrentUser.ts';
 export type { ErrorItem } from './ErrorItem.ts';
 export type { LoginRequest } from './LoginRequest.ts';

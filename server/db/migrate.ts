@@ -13,6 +13,7 @@ import * as pageActions from './migrations/031_page_actions.ts';
 import * as lookups from './migrations/040_lookups.ts';
 import * as files from './migrations/041_files.ts';
 import * as yourAccount from './migrations/050_your_account.ts';
+import * as appSettings from './migrations/060_app_settings.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -32,6 +33,7 @@ const migrations: Array<[string, Migration]> = [
   ['040_lookups', lookups],
   ['041_files', files],
   ['050_your_account', yourAccount],
+  ['060_app_settings', appSettings],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

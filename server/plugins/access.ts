@@ -51,7 +51,8 @@ export default fp(async function accessControl(app, options: { secret: string })
       throw HttpError.of(401, messages.noSession);
     }
     const moduleName = typeof access === 'object' ? access.module : undefined;
-    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds, moduleName);
+    const pageId = typeof access === 'object' ? access.pageId : undefined;
+    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds, moduleName, pageId);
     if ('ended' in check) throw sessionEndedError(check.ended);
     const session = check.live;
     const headerSession = request.headers['session-id'];

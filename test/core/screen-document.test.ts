@@ -65,10 +65,4 @@ describe('single routes: one record the server chooses, at GET and POST {api}', 
     doc.components = { single: 'MyAccount' };
     expect(screenDocumentFaults(doc)).toEqual([]);
   });
-
-  it('refuses a document without any route', () => {
-    const doc = clone();
-    doc.routes = {};
-    expect(screenDocumentFaults(doc)[0]).toMatchObject({ pointer: '/routes' });
-  });
 });

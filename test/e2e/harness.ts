@@ -57,3 +57,14 @@ export async function signInThroughForm(page: Page, baseUrl: string, userName = 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOG IN' }).click();
 }
+
+/** The server, Chromium and a page signed in as the administrator, on /home. */
+export async function startSignedIn(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string; browser: Browser; page: Page; consoleErrors: string[] }> {
+  const { app, baseUrl } = await startServer(overrides);
+  const browser = await launchChromium();
+  const { page, consoleErrors } = await openPage(browser);
+  await page.goto(`${baseUrl}/login`);
+  await signInThroughForm(page, baseUrl);
+  await page.waitForURL(`${baseUrl}/home`);
+  return { app, baseUrl, browser, page, consoleErrors };
+}

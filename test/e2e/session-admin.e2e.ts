@@ -37,7 +37,7 @@ describe('an administrator ends sessions; other tabs follow a sign-out (Chromium
   it('ends a signed-in user\'s session from Manage Concurrent User Sessions; the user lands on /login with the message', async () => {
     const maria = await signedIn('maria');
     const admin = await signedIn('admin', 'E2eAdmin123');
-    await admin.page.getByRole('link', { name: 'Manage Concurrent User Sessions' }).click();
+    await admin.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Concurrent Sessions' }).click();
     await admin.page.waitForURL(`${baseUrl}/session/list`);
     await expect.poll(() => admin.page.getByText('2 of 3 active').isVisible()).toBe(true);
     expect(await admin.page.getByRole('columnheader').allTextContents()).toEqual(['Username', 'Name', 'Session Started', '']);

@@ -8,7 +8,8 @@ import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { ListDataSource } from '../../engine/react/grid/types.ts';
 
 const dir = path.resolve('metadata/screens');
-// Screens with a listing grid; a single-record screen has none (its form is rendered in its own tests).
+// Screens with a list; a single-record screen (Your Account) and a form shown inside another screen
+// (clientsettings) have no list of their own.
 const documents = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
   .map((f) => [f, JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as ScreenDocument] as const)
   .filter(([, screen]) => screen.routes.list && screen.list);

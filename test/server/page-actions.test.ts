@@ -86,4 +86,19 @@ describe.each(databases)('page actions and CircleAccess on %s', (kind) => {
     const clerkList = (await injectAs(t.app, clerk, { method: 'GET', url: '/api/users?pageSize=1' })).json();
     expect(clerkList.CircleAccess).toEqual([{ Key: 0, Value: String(edit) }]);
   });
+
+  it('reads the grants with the session check: a list call makes no query of its own for them', async () => {
+    const queries: string[] = [];
+    const record = (q: { sql: string }) => queries.push(q.sql);
+    t.app.db.on('query', record);
+    try {
+      const body = (await injectAs(t.app, admin, { method: 'GET', url: '/api/users?pageSize=1' })).json();
+      expect(body.CircleAccess.length).toBe(1);
+    } finally {
+      t.app.db.removeListener('query', record);
+    }
+    const grantQueries = queries.filter((sql) => sql.includes('page_actions'));
+    expect(grantQueries).toHaveLength(1);
+    expect(grantQueries[0]).toContain('"sessions"');
+  });
 });

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,8 @@ import { configFromEnv } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/knex.ts';
 import errors from '../../server/plugins/errors.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
+import { fieldFileChecker } from '../../server/modules/files/field-files.ts';
+import { FileStorage } from '../../server/modules/files/storage.ts';
 import { richTextProperties, sanitizeRichText } from '../../server/lib/rich-text.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../engine/core/forms/index.ts';
@@ -75,6 +78,7 @@ describe('generic record writes sanitise rich-text properties before they reach 
     });
     app = Fastify();
     app.decorate('db', db);
+    app.decorate('checkFieldFiles', fieldFileChecker(new FileStorage(tmpdir()), 1024));
     await app.register(errors);
     app.addHook('onRequest', async (request) => {
       request.principal = { SessionId: 's', InstanceId: 'i', UserId: 1, UserName: 'admin', IsMaster: true };

@@ -53,4 +53,12 @@ describe.each(databases)('sign-in and sessions on %s', (kind) => {
       expect.objectContaining({ Name: 'users.list', Url: '/user', ScreenId: 'users' }),
     ]));
   });
+
+  it('names long list titles shortly for the navigation, keeping the title for the page', async () => {
+    const who = await signIn(t.app);
+    const routes = (await injectAs(t.app, who, { method: 'GET', url: '/api/App/GetRoutes' })).json() as Array<{ Name: string; Title: string; NavLabel?: string }>;
+    expect(routes.find((r) => r.Name === 'appsettings.list')).toMatchObject({ Title: 'Application Configuration Settings Management', NavLabel: 'Application Settings' });
+    expect(routes.find((r) => r.Name === 'appsettings.update')?.NavLabel).toBeUndefined();
+    expect(routes.find((r) => r.Name === 'users.list')?.NavLabel).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { createApiClient } from './client.ts';
-import { createErrorLog, type ClientLogEntry } from './error-log.ts';
+import { clientFaultEntry, createErrorLog, logUncaughtExceptions, type ClientLogEntry } from './error-log.ts';
 import { useSession } from '../stores/session.ts';
 import { useLoading } from '../stores/loading.ts';
 import { useSessionClock } from '../stores/session-clock.ts';
@@ -40,3 +40,13 @@ export const api = createApiClient({
   onActivity: (at) => useSessionClock.getState().activity(at),
   onTerminatesAt: (iso) => useSessionClock.getState().announce(iso),
 });
+
+/** Logs an error of the client's own to the server's error log, as 'Client Logged Error'. */
+export function logClientError(message: string, source: string): void {
+  errorLog.add(clientFaultEntry('Client Logged Error', message, source));
+}
+
+/** From start-up on, exceptions nobody caught reach the server's error log too. */
+export function startClientErrorLog(): void {
+  logUncaughtExceptions((entry) => errorLog.add(entry));
+}

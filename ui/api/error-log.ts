@@ -58,3 +58,42 @@ export function createErrorLog(post: (entries: ClientLogEntry[]) => Promise<unkn
     pending: () => buffer.length,
   };
 }
+
+/** What the client's own faults are logged as (spec 2 section 8: exceptions via the logger). */
+export type ClientFaultType = 'Client Caught Exception' | 'Client Logged Error';
+
+/** An entry for a fault of the client itself: an exception nobody caught, or an error the code logged. */
+export function clientFaultEntry(type: ClientFaultType, message: string, source: string, stack = ''): ClientLogEntry {
+  return {
+    Type: type,
+    Message: message,
+    Source: source,
+    TargetModule: '',
+    TargetName: typeof location === 'undefined' ? '' : location.pathname,
+    StackTrace: stack,
+    HelpLink: '',
+    Request: '',
+    RequestReferrer: typeof location === 'undefined' ? '' : location.href,
+  };
+}
+
+/**
+ * Sends exceptions nobody caught (errors and rejected promises) to the error log as 'Client Caught Exception'.
+ * Returns the function that stops it.
+ */
+export function logUncaughtExceptions(add: (entry: ClientLogEntry) => void, target: Window = window): () => void {
+  const onError = (event: ErrorEvent) => {
+    const error = event.error as Error | undefined;
+    add(clientFaultEntry('Client Caught Exception', error?.message ?? event.message, event.filename || 'window', error?.stack ?? ''));
+  };
+  const onRejection = (event: PromiseRejectionEvent) => {
+    const reason = event.reason as Error | undefined;
+    add(clientFaultEntry('Client Caught Exception', reason?.message ?? String(event.reason), 'promise', reason?.stack ?? ''));
+  };
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+  };
+}

@@ -1,16 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
-
-let logoUrl: Promise<string | null> | undefined;
-
-/** The client logo's address, asked once per page load; null when none was uploaded (or the call fails). */
-function clientLogoUrl(): Promise<string | null> {
-  logoUrl ??= fetch('/api/App/ClientLogo', { headers: { accept: 'application/json' } })
-    .then((r) => (r.ok ? (r.json() as Promise<{ FileName: string | null }>) : { FileName: null }))
-    .then(({ FileName }) => (FileName ? `/api/files/image?fileName=${encodeURIComponent(FileName)}&container=clientlogo` : null))
-    .catch(() => null);
-  return logoUrl;
-}
+import { clientLogoUrl } from './client-logo-url.ts';
 
 /** The client logo, with the product's mark as the default image when there is none or it fails to load. */
 function ClientLogo() {

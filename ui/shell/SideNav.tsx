@@ -15,7 +15,7 @@ const isNavEntry = (r: RouteEntry) => r.Name.endsWith('.list') || (r.Name.endsWi
 export function SideNav({ routes, open, onClose }: { routes: RouteEntry[]; open: boolean; onClose: () => void }) {
   const items = [
     { to: '/home', label: 'Home', icon: <HomeIcon /> },
-    ...routes.filter(isNavEntry).map((r) => ({ to: r.Url, label: r.Title ?? r.Name, icon: r.Name.endsWith('.single') ? <AccountIcon /> : <ListIcon /> })),
+    ...routes.filter(isNavEntry).map((r) => ({ to: r.Url, label: r.NavLabel ?? r.Title ?? r.Name, icon: r.Name.endsWith('.single') ? <AccountIcon /> : <ListIcon /> })),
   ];
   const list = (
     <List component="nav" aria-label="Main menu" sx={{ px: 1 }}>

@@ -24,6 +24,7 @@ export const keywordMessageKeys: Readonly<Record<string, MessageKey>> = {
   maxItems: 'maxSelections',
   maxSelections: 'maxSelections',
   decimalPlaces: 'decimalPlaces',
+  beforeTimeOfDay: 'timeOfDayOrder',
 };
 
 /**

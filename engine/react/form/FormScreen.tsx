@@ -1,15 +1,16 @@
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
 import { toErrorList, type ErrorItem } from '../../core/error-items.ts';
 import { fields as widgetFields, widgets as libraryWidgets } from '../../widgets/registry.ts';
 import { notify } from '../notifications/store.ts';
 import { useFormState } from './useFormState.ts';
-import { useSectionProps } from './useSectionProps.ts';
+import { useFieldFormProps } from './useFieldFormProps.ts';
 import { sectionPlan } from './sections.ts';
 import { formLevelErrors } from './error-schema.ts';
 import { FormSection } from './FormSection.tsx';
+import { FieldForm } from './FieldForm.tsx';
 import { ButtonBar, defaultButtonSet } from './ButtonBar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LeavePrompt } from './LeavePrompt.tsx';
@@ -36,6 +37,9 @@ export interface FormScreenProps {
 
 const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
 
+/** About a screenful: rendered at once; a longer form mounts the rest this many per frame. */
+const fieldsAtOnce = 12;
+
 /** What a failed call said, as error items (a single error is wrapped into a list). */
 function errorsOf(error: unknown): ErrorItem[] {
   const items = toErrorList((error as { items?: unknown })?.items ?? (error as Error)?.message);
@@ -49,8 +53,8 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
   const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly });
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
-  const sections = useSectionProps(plans, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
-  const mountedSections = useProgressiveCount(sections.length, 2);
+  const fieldProps = useFieldFormProps(state.fields, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
+  const mounted = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
   const [current, setCurrent] = useState(record);
@@ -89,7 +93,9 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
     let saved: Data | undefined;
     if (await run(mode === 'create' ? 'Create' : 'Update', async () => { saved = await save(state.data); })) {
       state.reset(saved ?? state.data);
-      finish();
+      // A settings page stays open, pristine, showing what was saved (and when, in its record info).
+      if (form.stayAfterSave) setCurrent(saved ?? state.data);
+      else finish();
     }
   }
 
@@ -123,10 +129,16 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
-          {sections.map((s, i) => (i < mountedSections
-            ? <FormSection key={plans[i].title ?? i} {...s} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
-            : <Skeleton key={plans[i].title ?? i} variant="rounded" height={plans[i].fields.length * 72} aria-hidden />
-          ))}
+          {plans.map((plan, i) => {
+            const shown = plan.fields.slice(0, Math.max(0, mounted - plan.offset));
+            return (
+              <FormSection key={plan.title ?? i} title={plan.title} pending={plan.fields.length - shown.length}>
+                {shown.map((field) => (
+                  <FieldForm key={field} {...fieldProps.get(field)!} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
+                ))}
+              </FormSection>
+            );
+          })}
           {form.recordInfo && current && mode !== 'create' && <RecordInfo record={current} />}
           <ButtonBar
             set={buttonSet}

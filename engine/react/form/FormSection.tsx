@@ -1,56 +1,26 @@
-import { memo, useMemo, type ReactNode } from 'react';
-import Form from '@rjsf/mui';
-import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { Paper, Typography } from '@mui/material';
-import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
-import { rjsfValidator } from './validate.ts';
+import type { ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Typography } from '@mui/material';
 
-export interface FormSectionProps {
-  title?: string;
-  schema: JsonSchema;
-  uiSchema: UiSchema;
-  data: Record<string, unknown>;
-  errors: ErrorSchema;
-  widgets: RegistryWidgetsType;
-  fields: RegistryFieldsType;
-  disabled: boolean;
-  onChange: (sectionData: Record<string, unknown>) => void;
-}
-
-const noButtons: ReactNode = <></>;
+/** Height a field takes before it is mounted, so the page does not jump as the rest of a long form arrives. */
+const placeholderHeightPerField = 72;
 
 /**
- * One RJSF subtree of a form. A long form renders in sections, and a section re-renders only when its
- * own schema, values or errors change, so typing in one field does not re-render two hundred.
+ * A titled section of a form (or the untitled whole): its mounted fields, and one placeholder for those
+ * still to come.
  */
-export const FormSection = memo(function FormSection({ title, schema, uiSchema, data, errors, widgets, fields, disabled, onChange }: FormSectionProps) {
-  // RJSF compares its props to decide what to recompute: keep them the same objects while unchanged.
-  const sectionUi = useMemo(() => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
+export function FormSection({ title, children, pending }: { title?: string; children: ReactNode; pending: number }) {
+  // Each field's RJSF template keeps 10 px above and below; 6 px more gives the gap of one RJSF form's grid.
   const body = (
-    <Form
-      tagName="div"
-      schema={schema as never}
-      uiSchema={sectionUi}
-      formData={data}
-      validator={rjsfValidator}
-      widgets={widgets}
-      fields={fields}
-      noValidate
-      noHtml5Validate
-      showErrorList={false}
-      extraErrors={errors}
-      disabled={disabled}
-      experimental_componentUpdateStrategy="shallow"
-      onChange={(event) => onChange(event.formData as Record<string, unknown>)}
-    >
-      {noButtons}
-    </Form>
+    <Stack spacing={0.75}>
+      {children}
+      {pending > 0 && <Skeleton variant="rounded" height={pending * placeholderHeightPerField} aria-hidden />}
+    </Stack>
   );
   if (!title) return body;
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
-      <Typography variant="h2" sx={{ mb: 1 }}>{title}</Typography>
+      <Typography variant="h2" sx={{ mb: 2 }}>{title}</Typography>
       {body}
     </Paper>
   );
-});
+}

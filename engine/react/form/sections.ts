@@ -3,12 +3,21 @@ import type { FormDefinition, JsonSchema, UiSchema } from '../../core/forms/type
 export interface SectionPlan {
   title?: string;
   fields: string[];
+  /** How many fields come before this section's first (the order fields are mounted in). */
+  offset: number;
 }
 
 /** The form's sections as declared, or one untitled section of every field. */
 export function sectionPlan(form: FormDefinition, fields: string[]): SectionPlan[] {
-  if (!form.sections?.length) return [{ fields }];
-  return form.sections.map((s) => ({ title: s.title, fields: s.fields.filter((f) => fields.includes(f)) })).filter((s) => s.fields.length);
+  const declared = form.sections?.length
+    ? form.sections.map((s) => ({ title: s.title, fields: s.fields.filter((f) => fields.includes(f)) })).filter((s) => s.fields.length)
+    : [{ fields }];
+  let offset = 0;
+  return declared.map((section) => {
+    const plan = { ...section, offset };
+    offset += section.fields.length;
+    return plan;
+  });
 }
 
 /** The part of a composed schema (and uiSchema) for some fields; the title stays off the subtree. */

@@ -53,21 +53,30 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
   const latest = useRef({ data, touched });
   latest.current = { data, touched };
 
-  const change = useCallback((next: Data) => {
+  /**
+   * A change of the values. `byUser` false: RJSF filled in defaults it derived from the schema (no field
+   * behind the change), which become part of what the form was loaded with: they touch nothing and do not
+   * make the form dirty.
+   */
+  const change = useCallback((next: Data, byUser = true) => {
     const previous = latest.current.data;
     const edited = changedFields(previous, next);
     if (!edited.length) return;
-    const nowTouched = new Set([...latest.current.touched, ...edited]);
+    const nowTouched = byUser ? new Set([...latest.current.touched, ...edited]) : latest.current.touched;
     const ruled = evaluateRules(rules, next, previous, nowTouched).formData;
     latest.current = { data: ruled, touched: nowTouched };
     setData(ruled);
+    if (!byUser) {
+      setBaseline((before) => ({ ...before, ...Object.fromEntries(edited.map((f) => [f, ruled[f]])) }));
+      return;
+    }
     setTouched(nowTouched);
     const editedItem = (e: ErrorItem) => edited.includes(fieldOfItem(e) ?? '');
     setServerErrors((errors) => (errors.some(editedItem) ? errors.filter((e) => !editedItem(e)) : errors));
   }, [rules]);
 
   /** A change to some fields (one section's part): stable, so memoised sections keep their props. */
-  const changePart = useCallback((part: Data) => change({ ...latest.current.data, ...part }), [change]);
+  const changePart = useCallback((part: Data, byUser = true) => change({ ...latest.current.data, ...part }, byUser), [change]);
 
   /** After a successful save: the saved record is the new baseline. */
   const reset = useCallback((values: Data) => {

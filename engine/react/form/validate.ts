@@ -6,11 +6,17 @@ import { ajvErrorsToItems, type ErrorItem } from '../../core/error-items.ts';
 import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
 import { withWidgetRuleErrors } from '../../widgets/rule-walk.ts';
 
+/**
+ * The browser does not check the schemas it is given: the server checked them (metadata at start-up,
+ * composed forms when they are saved), and compiling ajv's meta-schemas would delay every first form.
+ */
+const browserAjvOptions = { validateSchema: false } as const;
+
 /** RJSF needs a validator for its schema utilities; the form's own checks run through `validateValues`. */
-export const rjsfValidator = customizeValidator({ extenderFn: addSpecKeywords });
+export const rjsfValidator = customizeValidator({ extenderFn: addSpecKeywords, ajvOptionsOverrides: browserAjvOptions });
 
 // The server's ajv setup, so the browser gives the server's messages for the same input.
-const ajv = createAjv({ useDefaults: false });
+const ajv = createAjv({ useDefaults: false, ...browserAjvOptions });
 const compiled = new WeakMap<object, ValidateFunction>();
 
 function compiledFor(schema: JsonSchema): ValidateFunction {

@@ -31,7 +31,9 @@ export const useNotifications = create<NotificationState>((set, get) => ({
       return;
     }
     const id = nextId++;
-    set((s) => ({ notices: [...s.notices.slice(-3), { id, severity, text }] }));
+    // A success means what failed before has been put right: its errors no longer stand.
+    const standing = (notices: Notice[]) => (severity === 'success' ? notices.filter((n) => n.severity !== 'error') : notices);
+    set((s) => ({ notices: [...standing(s.notices).slice(-3), { id, severity, text }] }));
     setTimeout(() => get().dismiss(id), noticeDurationMs[severity]);
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),

@@ -51,6 +51,41 @@ export function canAddFile(files: readonly UploadedFile[] | undefined, maxUpload
   return !maxUploads || maxUploads <= 0 || activeFiles(files).length < maxUploads;
 }
 
+/** The limits one field puts on its files: the kind of upload they come through, extensions, size and count. */
+export interface FieldFileLimits {
+  kind: 'file' | 'image' | 'clientlogo';
+  extensions: string[];
+  maxMB: number;
+  /** The size message: the client logo speaks of 'the image'. */
+  sizeMessage: string;
+  maxUploads?: number;
+}
+
+/**
+ * A field's limits from its control and ui:options (spec 3 "File uploader", spec 1 "Logo"): the field's
+ * extensions or its kind's list; its maxFileSizeMB (1 MB for the client logo) never above the global maximum.
+ */
+export function fieldFileLimits(control: 'fileUploader' | 'imageUpload', options: FileUploaderOptions, globalMaxMB: number): FieldFileLimits {
+  const kind = control === 'fileUploader' ? 'file' : options.uploadType === 'clientlogo' ? 'clientlogo' : 'image';
+  const logo = kind === 'clientlogo';
+  const maxMB = effectiveMaxSizeMB(options.maxFileSizeMB ?? (logo ? CLIENT_LOGO_MAX_FILE_SIZE_MB : undefined), globalMaxMB);
+  return {
+    kind,
+    extensions: allowedExtensions({ ...options, uploadType: kind }),
+    maxMB,
+    sizeMessage: widgetMessage(logo ? 'logoSize' : 'fileSize', maxMB),
+    maxUploads: options.maxUploads,
+  };
+}
+
+/** Whether a name and size keep a field's extension and size limits: the messages when they do not. */
+function extensionAndSizeErrors(name: string, size: number, limits: FieldFileLimits): string[] {
+  const errors: string[] = [];
+  if (!limits.extensions.includes(extensionOf(name))) errors.push(widgetMessage('fileType', limits.extensions.join(', ')));
+  if (size > limits.maxMB * 1024 * 1024) errors.push(limits.sizeMessage);
+  return errors;
+}
+
 /**
  * The problems of a chosen file, in the specification's words: none chosen (in add mode), a type
  * not permitted, a size over the limit, or one upload too many.
@@ -63,14 +98,23 @@ export function fileErrors(
   mode: 'add' | 'edit' = 'add',
 ): string[] {
   if (!file) return mode === 'add' ? [widgetMessages.fileRequired] : [];
-  const errors: string[] = [];
-  const extensions = allowedExtensions(options);
-  if (!extensions.includes(extensionOf(file.name))) errors.push(widgetMessage('fileType', extensions.join(', ')));
-  const logo = options.uploadType === 'clientlogo';
-  const maxMB = effectiveMaxSizeMB(options.maxFileSizeMB ?? (logo ? CLIENT_LOGO_MAX_FILE_SIZE_MB : undefined), globalMaxMB);
-  if (file.size > maxMB * 1024 * 1024) errors.push(widgetMessage(logo ? 'logoSize' : 'fileSize', maxMB));
+  const limits = fieldFileLimits(options.uploadType === 'image' || options.uploadType === 'clientlogo' ? 'imageUpload' : 'fileUploader', options, globalMaxMB);
+  const errors = extensionAndSizeErrors(file.name, file.size, limits);
   if (mode === 'add' && !canAddFile(existing, options.maxUploads)) errors.push(widgetMessages.fileMaxUploads);
   return errors;
+}
+
+/** A stored file as the server knows it: missing when it has no record or no bytes on disk. */
+export type StoredFileFacts = { missing: true } | { missing: false; kind: string; fileName: string; sizeBytes: number };
+
+/**
+ * Why a stored file may not be saved in a field (the server's check of a write): it is gone, came through
+ * another kind of upload, or breaks the field's extension or size limit.
+ */
+export function storedFileErrors(file: StoredFileFacts, limits: FieldFileLimits): string[] {
+  if (file.missing) return [widgetMessages.fileNotFound];
+  if (file.kind !== limits.kind) return [widgetMessages.fileWrongKind];
+  return extensionAndSizeErrors(file.fileName, file.sizeBytes, limits);
 }
 
 /** The record of a file just uploaded: the name defaults to the user's file name, the description to a single space. */

@@ -1,12 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
-import { BigDataAutocomplete } from '../big-data/BigDataAutocomplete.tsx';
+import { lazyControl } from '../shared/lazy-control.tsx';
 import { isBigData } from '../big-data/logic.ts';
 import { useServerData } from '../shared/useServerData.ts';
 import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
 import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
+
+// Search-driven selects need MUI's Autocomplete (and its popper): loaded only when a list is that big.
+const BigDataAutocomplete = lazyControl(() => import('../big-data/BigDataAutocomplete.tsx').then((m) => m.BigDataAutocomplete));
 
 /**
  * Single select (ui:widget "select"). With ui:options `options` (a fixed list of { Id, Name }) or

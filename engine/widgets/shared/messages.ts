@@ -27,6 +27,9 @@ export const widgetMessages = {
   logoSize: 'The image exceeds the maximum permitted file size. ({0} MB)',
   fileMaxUploads: 'You have exceeded the maxiumum number of file uploads.',
   fileRequired: 'Please select a file to upload.',
+  // Not worded by the specification: a saved record names a stored file that is gone or came through another upload.
+  fileNotFound: 'The file could not be found.',
+  fileWrongKind: 'The file was not uploaded through this field.',
   missingAsyncValidator: 'MISSING ASYNC VALIDATOR FUNCTION',
   wizardEmpty: 'Please proceed to the "Create" tab to build your Work Plan...',
   startOver: 'Do you want to start this step over?',

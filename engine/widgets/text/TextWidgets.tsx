@@ -16,7 +16,7 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       id={id}
       fullWidth
       multiline={multiline}
-      minRows={multiline ? 3 : undefined}
+      minRows={multiline && !readonly ? 3 : undefined}
       label={hideLabel ? undefined : label}
       required={required}
       disabled={disabled}
@@ -25,7 +25,8 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       value={value ?? ''}
       // Over the maximum is shown while typing, not only on save, so the user sees where to cut.
       error={Boolean(shownError) || (rawErrors?.length ?? 0) > 0}
-      helperText={shownError ?? (multiline ? `${String(value ?? '').length} / ${max}` : undefined)}
+      // A read-only text is not being typed: no counter, and no room kept for more lines.
+      helperText={shownError ?? (multiline && !readonly ? `${String(value ?? '').length} / ${max}` : undefined)}
       slotProps={{ htmlInput: { readOnly: readonly } }}
       // An emptied field is undefined, so RJSF's required check sees it as missing.
       onChange={(e) => {

@@ -8,6 +8,14 @@ import type { Rule } from '../../../engine/core/rules/types.ts';
 
 const ajv = createAjv({ coerceTypes: false, useDefaults: false });
 
+/** A checked body: the writable values, what is wrong with them, and the form they were checked as (for the file check). */
+export interface CheckedBody {
+  values: Record<string, unknown>;
+  errors: ErrorItem[];
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+}
+
 /**
  * Checks a write the way the form did in the browser: the mode's fields, the entity's rules, the
  * screen's declarative rules (which may make fields required or optional) and the rules of the library
@@ -20,7 +28,7 @@ export function bodyValidator(entity: JsonSchema, form: FormDefinition, mode: Fo
   const rules = (form.rules ?? []) as unknown as Rule[];
   const compiled = new Map<string, { validate: ValidateFunction; schema: JsonSchema; uiSchema: UiSchema }>();
 
-  return (body: Record<string, unknown>): { values: Record<string, unknown>; errors: ErrorItem[] } => {
+  return (body: Record<string, unknown>): CheckedBody => {
     const values = Object.fromEntries(writable.filter((f) => f in body).map((f) => [f, body[f]]));
     const outcome = evaluateRules(rules, values);
     const key = JSON.stringify([[...outcome.required].sort(), [...outcome.optional].sort(), [...outcome.hidden].sort()]);
@@ -33,6 +41,6 @@ export function bodyValidator(entity: JsonSchema, form: FormDefinition, mode: Fo
     }
     const ok = entry.validate(values);
     const schemaErrors = ok ? [] : ajvErrorsToItems(entry.validate.errors, entry.schema);
-    return { values, errors: withWidgetRuleErrors(schemaErrors, entry.schema, entry.uiSchema, values) };
+    return { values, errors: withWidgetRuleErrors(schemaErrors, entry.schema, entry.uiSchema, values), schema: entry.schema, uiSchema: entry.uiSchema };
   };
 }

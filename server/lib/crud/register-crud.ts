@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/index.ts';
 import { HttpError } from '../http-error.ts';
-import { bodyValidator } from './body-validator.ts';
-import { checkedValues, documentedBody, readableRecord, screenAccess } from './form-body.ts';
+import { bodyValidator, type CheckedBody } from './body-validator.ts';
+import { checkedBody, checkFieldFiles, documentedBody, readableRecord, requireFileChecker, screenAccess } from './form-body.ts';
 
 export interface UniqueRule {
   field: string;
@@ -42,6 +42,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
   if (screen.routes.single) throw new Error(`screen ${screen.id} has a single route: register it with registerSingleRecord`);
+  requireFileChecker(app, `registerCrud(${screen.id})`);
   const id = screen.idField;
   const access = screenAccess(screen.module);
   const label = form.entityLabel ?? entity.title ?? 'record';
@@ -74,7 +75,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     if (clashes.length) throw new HttpError(409, clashes);
   }
 
-  const validated = (check: ReturnType<typeof bodyValidator>, body: unknown) => checkedValues(check, entity, body);
+  const validated = (check: ReturnType<typeof bodyValidator>, body: unknown) => checkedBody(check, entity, body);
+  const checkFiles = (trx: Knex, checked: CheckedBody) => checkFieldFiles(app, trx, checked);
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },
@@ -88,8 +90,10 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       config: { access },
       schema: { tags: [screen.id], summary: `Create a ${label.toLowerCase()}.`, body: docSchema, response: { 201: response } },
     }, async (request, reply) => {
-      const values = validated(check, request.body);
+      const checked = validated(check, request.body);
+      const { values } = checked;
       const row = await db().transaction(async (trx) => {
+        await checkFiles(trx, checked);
         await checkUnique(trx, values);
         const columns = await (hooks.toColumns?.(values, 'create') ?? values);
         const [created] = await trx(table).insert({ ...columns, CreatedBy: who(request) }).returning(readable);
@@ -106,8 +110,10 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   }, async (request) => {
     const before = await existing(request);
     guard(before);
-    const values = validated(checkUpdate, request.body);
+    const checked = validated(checkUpdate, request.body);
+    const { values } = checked;
     return db().transaction(async (trx) => {
+      await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
       const columns = await (hooks.toColumns?.(values, 'update') ?? values);
       const reactivated = columns.IsActive === true && before.IsActive === false;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/index.ts';
 import { bodyValidator } from './body-validator.ts';
-import { checkedValues, documentedBody, readableRecord, screenAccess } from './form-body.ts';
+import { checkedBody, checkFieldFiles, documentedBody, readableRecord, requireFileChecker, screenAccess } from './form-body.ts';
 
 type Values = Record<string, unknown>;
 
-export interface SingleRecordOptions {
+export interface SingleRecordOptions<Ready> {
   screen: ScreenDocument;
   entity: JsonSchema;
   /** The one record the request is about (e.g. the signed-in user's own account), as the form shows it. */
@@ -16,40 +17,47 @@ export interface SingleRecordOptions {
    * (the address rules tell the United States by name). May refuse (HttpError) a reference to nothing.
    */
   prepare?(body: Values): Promise<Values>;
-  /** Stores the checked values, all of them or none. */
-  write(request: FastifyRequest, values: Values, reply: FastifyReply): Promise<void>;
+  /** Slow or refusing work on the checked values before the transaction (checking a password, hashing a new one). */
+  before?(request: FastifyRequest, values: Values, reply: FastifyReply): Promise<Ready>;
+  /** Stores the checked values inside the write's one transaction, after the files they name were checked. */
+  write(trx: Knex, request: FastifyRequest, values: Values, ready: Ready | undefined): Promise<void>;
 }
 
 /**
  * The API of a screen's single route: GET {api} reads the record the server chooses for the signed-in user, POST
- * {api} saves the form's values (checked with the form's own schema and rules, as create and update are) and
- * answers the record as it now is. Access is the screen's module, or any signed-in user when it names none.
+ * {api} saves the form's values (checked with the form's own schema, rules and file limits, as create and update
+ * are) in one transaction and answers the record as it now is. Access is the screen's module, or any signed-in
+ * user when it names none.
  */
-export function registerSingleRecord(app: FastifyInstance, options: SingleRecordOptions): void {
-  const { screen, entity, read, prepare, write } = options;
+export function registerSingleRecord<Ready = void>(app: FastifyInstance, options: SingleRecordOptions<Ready>): void {
+  const { screen, entity, read, prepare, before, write } = options;
   const form = screen.form;
   if (!form || !screen.routes.single) throw new Error(`screen ${screen.id} has no single route with a form`);
+  requireFileChecker(app, `registerSingleRecord(${screen.id})`);
   const access = screenAccess(screen.module);
-  const label = screen.title;
   const { response } = readableRecord(entity);
   const check = bodyValidator(entity, form, 'update');
 
   app.get(screen.api, {
     config: { access },
-    schema: { tags: [screen.id], summary: `${label}: the signed-in user's record.`, response: { 200: response } },
+    schema: { tags: [screen.id], summary: `${screen.title}: the signed-in user's record.`, response: { 200: response } },
   }, async (request) => read(request));
 
   app.post<{ Body: Values }>(screen.api, {
     config: { access },
     schema: {
       tags: [screen.id],
-      summary: `${label}: save the whole record; answers it as saved.`,
+      summary: `${screen.title}: save the whole record; answers it as saved.`,
       body: documentedBody(composeFormSchema(entity, form.fields.update, 'update')),
       response: { 200: response },
     },
   }, async (request, reply) => {
-    const body = prepare ? await prepare(request.body ?? {}) : request.body;
-    await write(request, checkedValues(check, entity, body), reply);
+    const checked = checkedBody(check, entity, prepare ? await prepare(request.body ?? {}) : request.body);
+    const ready = before ? await before(request, checked.values, reply) : undefined;
+    await app.db.transaction(async (trx) => {
+      await checkFieldFiles(app, trx, checked);
+      await write(trx, request, checked.values, ready);
+    });
     return read(request);
   });
 }

@@ -5,7 +5,7 @@ import type { MetadataRegistry } from '../../metadata/registry.ts';
 const shellRoutes: Array<RouteEntry & { module?: string }> = [
   { Name: 'home', Url: '/home', Title: 'Home', Description: 'Your start page.' },
   // Spec 3 gives the route no module check, but everything on it needs SessionManagement: offered to its holders only.
-  { Name: 'session.list', Url: '/session/list', Title: 'Manage Concurrent User Sessions', Description: 'Roles with a concurrent-user limit and who is signed in under them.', module: 'SessionManagement' },
+  { Name: 'session.list', Url: '/session/list', Title: 'Manage Concurrent User Sessions', NavLabel: 'Concurrent Sessions', Description: 'Roles with a concurrent-user limit and who is signed in under them.', module: 'SessionManagement' },
   { Name: 'user.changepasswordrequest', Url: '/user/changepasswordrequest', Title: 'Request Password Change', Description: 'Have a link to change your password sent to your e-mail address.', module: 'RequestPasswordReset' },
 ];
 
@@ -21,8 +21,9 @@ export function routeTableFor(registry: MetadataRegistry, modules: Set<string>):
       routes.push({
         Name: `${screen.id}.${kind}`,
         Url: url,
-        Title: routeTitles[kind] ? `${routeTitles[kind]}${screen.title.replace(/s$/, '')}` : screen.title,
+        Title: screen.routeTitles?.[kind] ?? (routeTitles[kind] ? `${routeTitles[kind]}${screen.title.replace(/s$/, '')}` : screen.title),
         Description: screen.description ?? '',
+        ...(kind === 'list' && screen.navLabel ? { NavLabel: screen.navLabel } : {}),
         ScreenId: screen.id,
       });
     }

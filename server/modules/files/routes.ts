@@ -51,6 +51,8 @@ export default async function fileRoutes(app: FastifyInstance) {
       const record = await insertFile(app.db, {
         FileName: stored, UserFileName: received.userFileName, Name: received.name, Description: received.description,
         Kind: kind, ContentType: received.contentType, SizeBytes: received.size, CreatedBy: request.principal!.UserName,
+        // A client logo waits inactive until the client settings are saved with it: the sign-in page shows the active one.
+        IsActive: kind !== 'clientlogo',
       });
       return reply.status(201).send(record);
     } catch (error) {

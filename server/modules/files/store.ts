@@ -19,7 +19,7 @@ export interface StoredFileRow extends UploadedFileRecord {
 
 const recordColumns = { Id: 'FileId', Name: 'Name', Description: 'Description', FileName: 'FileName', UserFileName: 'UserFileName', IsActive: 'IsActive' };
 
-export async function insertFile(db: Knex, row: Omit<StoredFileRow, 'Id' | 'IsActive'> & { CreatedBy: string }): Promise<UploadedFileRecord> {
+export async function insertFile(db: Knex, row: Omit<StoredFileRow, 'Id' | 'IsActive'> & { CreatedBy: string; IsActive?: boolean }): Promise<UploadedFileRecord> {
   const [created] = await db('files').insert(row).returning(Object.entries(recordColumns).map(([as, column]) => `${column} as ${as}`));
   return created as UploadedFileRecord;
 }

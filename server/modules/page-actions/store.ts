@@ -25,26 +25,34 @@ export async function pageActionsOf(db: Knex, accessPageId: number): Promise<Pag
 }
 
 /**
- * The ids of a page's actions the user is granted: through an active role granted the action (or its
- * parent action), or any action to an administrator role; every action to the master user.
+ * SQL for the ids of a page's actions the user is granted, as an array: through an active role granted the
+ * action (or its parent action), or any action to an administrator role; every action to the master user.
+ * Written against columns (or parameters) for the user, so the request's session check can answer it too.
  */
-export async function grantedActionIds(db: Knex, user: Pick<Principal, 'UserId' | 'IsMaster'>, accessPageId: number): Promise<number[]> {
-  const query = db('page_actions as pa').where({ 'pa.AccessPageId': accessPageId, 'pa.IsActive': true }).orderBy('pa.ActionId');
-  if (!user.IsMaster) {
-    query.whereRaw(`exists (
+export function grantedActionIdsSql(db: Knex, userId: Knex.Raw | string, isMaster: Knex.Raw | string, accessPageId: number): Knex.Raw {
+  return db.raw(`array(select pa.action_id from page_actions pa
+    where pa.access_page_id = ? and pa.is_active and (? or exists (
       select 1 from user_roles ur
       join roles r on r.role_id = ur.role_id and r.is_active
       where ur.user_id = ? and (r.is_admin or exists (
         select 1 from role_page_actions rpa
-        where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id))))`, [user.UserId]);
-  }
-  const rows = (await query.select('pa.ActionId')) as Array<{ ActionId: number }>;
-  return rows.map((r) => r.ActionId);
+        where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id)))))
+    order by pa.action_id)`, [accessPageId, typeof isMaster === 'string' ? db.ref(isMaster) : isMaster, typeof userId === 'string' ? db.ref(userId) : userId]);
 }
 
-/** A list answer's CircleAccess for the user on a page: the grants of the user's own roles, under ownRolesCircleId. */
-export async function circleAccessFor(db: Knex, user: Pick<Principal, 'UserId' | 'IsMaster'>, accessPageId: number | undefined): Promise<CircleAccessEntry[]> {
+/** The ids of a page's actions the user is granted (see grantedActionIdsSql). */
+export async function grantedActionIds(db: Knex, user: Pick<Principal, 'UserId' | 'IsMaster'>, accessPageId: number): Promise<number[]> {
+  const sql = grantedActionIdsSql(db, db.raw('?::integer', [user.UserId]), db.raw('?::boolean', [user.IsMaster]), accessPageId);
+  const { rows } = await db.raw('select ? as granted', [sql]);
+  return (Object.values(rows[0])[0] as number[]).map(Number);
+}
+
+/**
+ * A list answer's CircleAccess for the user on a page: the grants of the user's own roles, under
+ * ownRolesCircleId. The request's session check already read them when its route names the page.
+ */
+export async function circleAccessFor(db: Knex, user: Pick<Principal, 'UserId' | 'IsMaster' | 'PageGrants'>, accessPageId: number | undefined): Promise<CircleAccessEntry[]> {
   if (accessPageId === undefined) return [];
-  const ids = await grantedActionIds(db, user, accessPageId);
+  const ids = user.PageGrants?.pageId === accessPageId ? user.PageGrants.actionIds : await grantedActionIds(db, user, accessPageId);
   return ids.length ? [{ Key: ownRolesCircleId, Value: ids.join(',') }] : [];
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Principal } from '../../types.ts';
 import type { EndReason } from './end-reasons.ts';
 import { holdsModuleSql } from '../access/module-access.ts';
+import { grantedActionIdsSql } from '../page-actions/store.ts';
 
 export interface NewSession {
   SessionId: string;
@@ -43,10 +44,11 @@ export function liveSessions(db: Knex, idleSeconds: number, alias = 's'): Knex.Q
 }
 
 /**
- * The session behind a request. A due termination or an idle expiry is written down here, at the first
- * request that notices it, so the reason survives for the client to learn (and for every other process).
+ * The session behind a request, the module the route needs and the page actions it answers with, in one
+ * round trip. A due termination or an idle expiry is written down here, at the first request that notices
+ * it, so the reason survives for the client to learn (and for every other process).
  */
-export async function checkSession(db: Knex, sessionId: string, idleSeconds: number, moduleName?: string): Promise<SessionCheck> {
+export async function checkSession(db: Knex, sessionId: string, idleSeconds: number, moduleName?: string, pageId?: number): Promise<SessionCheck> {
   const row = await db('sessions as s')
     .join('users as u', 'u.UserId', 's.UserId')
     .where('s.SessionId', sessionId)
@@ -56,7 +58,11 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
       db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
       db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [idleSeconds]),
       moduleName ? holdsModuleSql(db, 'u.UserId', 'u.IsMaster', moduleName) : db.raw('true as holds_module'),
-    );
+      ...(pageId === undefined ? [] : [db.raw('? as page_grants', [grantedActionIdsSql(db, 'u.UserId', 'u.IsMaster', pageId)])]),
+    )
+    // Planning this query costs PostgreSQL ten times what running it does, on every request: as a named
+    // statement its plan is kept per connection. The text depends only on which parts are asked for.
+    .options({ name: `session-check${moduleName ? '-module' : ''}${pageId === undefined ? '' : '-page'}` });
   if (!row || !row.IsActive) return { ended: null };
   if (row.EndedAt) return { ended: row.EndReason as EndReason };
   const due: EndReason | null = row.TerminationDue ? 'terminated' : row.IdleExpired ? 'timeout' : null;
@@ -65,7 +71,8 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
     return { ended: due };
   }
   const { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } = row;
-  return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt }, holdsModule: Boolean(row.HoldsModule) };
+  const PageGrants = pageId === undefined ? undefined : { pageId, actionIds: (row.PageGrants as number[]).map(Number) };
+  return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt, PageGrants }, holdsModule: Boolean(row.HoldsModule) };
 }
 
 export async function endSession(db: Knex, sessionId: string, reason: EndReason): Promise<void> {

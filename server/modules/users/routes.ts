@@ -30,7 +30,7 @@ export default async function userRoutes(app: FastifyInstance) {
   const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster'] };
 
   app.get<{ Querystring: ListQuery }>('/api/users', {
-    config: { access: { module: 'RegisterUser' } },
+    config: { access: { module: 'RegisterUser', pageId: list.pageId } },
     schema: {
       tags: ['users'],
       summary: 'Users, paged, sorted and searched over the columns the user list declares.',

@@ -15,25 +15,23 @@ import { resolveAccountReferences } from './account-references.ts';
  * reads and writes the caller's own account (the user is the session's, never one named in the body).
  */
 export default async function yourAccountRoutes(app: FastifyInstance) {
-  registerSingleRecord(app, {
+  registerSingleRecord<string | null>(app, {
     screen: app.registry.screen('youraccount'),
     entity: yourAccount as JsonSchema,
     read: (request) => readAccount(app.db, request.principal!.UserId),
     prepare: (body) => resolveAccountReferences(app.db, body),
-    async write(request, values, reply) {
+    // The password changes only while the toggle is on; a stale value sent with it off is ignored, as the form clears it.
+    async before(request, values, reply) {
+      if (values.ChangePassword !== true) return null;
+      await requireCurrentPassword(app, request.principal!, String(values.CurrentPassword), reply);
+      return hashPassword(String(values.NewPassword)); // slow: outside the transaction
+    },
+    async write(trx, request, values, passwordHash) {
       const p = request.principal!;
-      // The password changes only while the toggle is on; a stale value sent with it off is ignored, as the form clears it.
-      let passwordHash: string | null = null;
-      if (values.ChangePassword === true) {
-        await requireCurrentPassword(app, p, String(values.CurrentPassword), reply);
-        passwordHash = await hashPassword(String(values.NewPassword)); // slow: outside the transaction
-      }
-      await withUniqueUserName(() => app.db.transaction(async (trx) => {
-        await requireFreeUserName(trx, String(values.UserName), p.UserId);
-        await requireFreeEmailAddress(trx, String(values.EmailAddress), p.UserId);
-        await writeAccount(trx, p.UserId, values, p.UserName);
-        if (passwordHash) await setPassword(trx, p.UserId, passwordHash, { verifiesEmail: false, keepSession: p.SessionId });
-      }));
+      await requireFreeUserName(trx, String(values.UserName), p.UserId);
+      await requireFreeEmailAddress(trx, String(values.EmailAddress), p.UserId);
+      await withUniqueUserName(() => writeAccount(trx, p.UserId, values, p.UserName));
+      if (passwordHash) await setPassword(trx, p.UserId, passwordHash, { verifiesEmail: false, keepSession: p.SessionId });
     },
   });
 }

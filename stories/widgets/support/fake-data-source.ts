@@ -38,6 +38,12 @@ export const fakeLookups: Record<string, SelectOption[]> = {
   ],
   single: [{ Id: 7, Name: 'The only choice' }],
   big: manyOptions(2000),
+  'time-zones': [
+    { Id: 3, Name: '(UTC-08:00) Pacific Time (US & Canada)' },
+    { Id: 6, Name: '(UTC-06:00) Central Time (US & Canada)' },
+    { Id: 8, Name: '(UTC-05:00) Eastern Time (US & Canada)' },
+    { Id: 16, Name: '(UTC+00:00) Dublin, Lisbon, London' },
+  ],
 };
 
 /** Options for the fakes: delays in ms, so tests can make them instant. */

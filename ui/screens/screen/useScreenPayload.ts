@@ -3,16 +3,19 @@ import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/types.ts';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
+import { preloadControlsFor } from '../../../engine/widgets/registry.ts';
 
 export interface ScreenPayload { Screen: ScreenDocument; Schema: JsonSchema }
 
 const loaded = new Map<string, Promise<ScreenPayload>>();
 
 /** Screen documents are fetched once per page load; a failed fetch is forgotten so the next visit retries. */
-function loadScreen(id: string): Promise<ScreenPayload> {
+export function loadScreen(id: string): Promise<ScreenPayload> {
   let pending = loaded.get(id);
   if (!pending) {
     pending = api.get<ScreenPayload>(`/api/metadata/screens/${id}`);
+    // The form's on-demand controls load while its record does.
+    void pending.then((p) => preloadControlsFor(p.Schema, p.Screen.form?.uiSchema as Record<string, unknown> | undefined), () => {});
     pending.catch(() => loaded.delete(id));
     loaded.set(id, pending);
   }

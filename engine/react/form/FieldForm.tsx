@@ -1,0 +1,50 @@
+import { memo, useMemo, type ReactNode } from 'react';
+import Form from '@rjsf/mui';
+import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
+import { rjsfValidator } from './validate.ts';
+
+export interface FieldFormProps {
+  /** The composed schema and uiSchema cut down to this one field. */
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+  data: Record<string, unknown>;
+  errors: ErrorSchema;
+  widgets: RegistryWidgetsType;
+  fields: RegistryFieldsType;
+  disabled: boolean;
+  /** `byUser` is false when RJSF only filled in defaults (its change event names no field). */
+  onChange: (fieldData: Record<string, unknown>, byUser: boolean) => void;
+}
+
+const noButtons: ReactNode = <></>;
+
+/**
+ * One field of a form, as its own RJSF subtree. RJSF re-renders every field of a form on each change
+ * (and renders a change two or three times), so a form is many of these: typing re-renders the one field
+ * typed into, whatever the form's length. Rules between fields are the form's (useFormState), not RJSF's.
+ */
+export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, errors, widgets, fields, disabled, onChange }: FieldFormProps) {
+  // RJSF compares its props to decide what to recompute: keep them the same objects while unchanged.
+  const fieldUi = useMemo(() => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
+  return (
+    <Form
+      tagName="div"
+      schema={schema as never}
+      uiSchema={fieldUi}
+      formData={data}
+      validator={rjsfValidator}
+      widgets={widgets}
+      fields={fields}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      extraErrors={errors}
+      disabled={disabled}
+      experimental_componentUpdateStrategy="shallow"
+      onChange={(event, id) => onChange(event.formData as Record<string, unknown>, id !== undefined)}
+    >
+      {noButtons}
+    </Form>
+  );
+});
