@@ -58,6 +58,8 @@ describe("Your Account's password toggle (the screen's when/then/else rule)", ()
     // Long forms mount their later sections a frame at a time: wait for the Sign-In section's toggle.
     const toggle = await screen.findByRole('button', { name: 'Change Password' });
     expect(screen.queryByLabelText(/^Current Password/)).toBeNull();
+    // Hidden by the rule, the fields take no room at all (not even an empty RJSF grid with its padding).
+    expect(document.querySelector('[id$="CurrentPassword"], [id$="ConfirmPassword"]')).toBeNull();
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Cancel Password Change' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByLabelText(/^Current Password/)).toBeTruthy();
