@@ -23,12 +23,12 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<s
   return url.toString();
 }
 
-interface Captured { sql: string; bindings: unknown[] }
+interface Captured { sql: string; bindings: unknown[]; name?: string }
 
 /** Every statement the API ran for one call, in order. */
 function captureSql(db: Knex): { take(): Captured[] } {
   let captured: Captured[] = [];
-  db.on('query', (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] }));
+  db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [], name: q.options?.name }));
   return { take: () => { const c = captured; captured = []; return c; } };
 }
 
@@ -86,11 +86,12 @@ export async function gridBench(): Promise<void> {
       await app.inject({ url: `/api/users?${query}`, headers: inProcessHeaders });
       return capture.take().map((st) => {
         let i = 0;
-        return { sql: st.sql.replace(/\?/g, () => `$${++i}`), bindings: st.bindings };
+        return { ...st, sql: st.sql.replace(/\?/g, () => `$${++i}`) };
       });
     };
     const runDirect = async (statements: Captured[]) => {
-      for (const st of statements) await pool.query(st.sql, st.bindings);
+      // A statement the API names (its plan kept per connection) is named here too.
+      for (const st of statements) await pool.query({ text: st.sql, values: st.bindings, name: st.name });
     };
     const [{ UserName: someone }] = await plain('users').where('user_id', 424242).select('user_name as UserName');
     const first = await api('pageSize=50');
