@@ -27,6 +27,8 @@ import preferenceRoutes from './modules/preferences/routes.ts';
 import pageActionRoutes from './modules/page-actions/routes.ts';
 import lookupRoutes from './modules/lookups/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
+import yourAccountRoutes from './modules/your-account/routes.ts';
+import currentUserRoutes from './modules/users/current-user-routes.ts';
 import settingRoutes from './modules/settings/routes.ts';
 import clientSettingsRoutes from './modules/settings/client-settings-routes.ts';
 import { FileStorage } from './modules/files/storage.ts';
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(appRoutes);
     await app.register(metadataRoutes);
     await app.register(userRoutes);
+    await app.register(currentUserRoutes);
+    await app.register(yourAccountRoutes);
     await app.register(errorLogRoutes);
     await app.register(tokenRoutes);
     await app.register(accountRoutes);

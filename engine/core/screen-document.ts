@@ -50,8 +50,21 @@ function crossReferenceFaults(doc: ScreenDocument): MetadataFault[] {
   }
   if (doc.list && !doc.routes.list) faults.push({ pointer: '/routes', message: 'needs a list route for the list' });
   if (doc.list) faults.push(...actionColumnFaults(doc.list));
+  faults.push(...singleRouteFaults(doc));
   if (fields.size === 0 && doc.list) faults.push({ pointer: '/list/columns', message: 'needs at least one column' });
   return faults;
+}
+
+/**
+ * A single route reads GET {api} and saves POST {api}, which a list and the id routes use for the list and
+ * for creating: it stands alone. It shows the form, unless a registered component takes its place.
+ */
+function singleRouteFaults(doc: ScreenDocument): MetadataFault[] {
+  if (!doc.routes.single) return [];
+  const others = Object.keys(doc.routes).filter((kind) => kind !== 'single');
+  if (others.length) return [{ pointer: '/routes/single', message: `cannot be combined with other routes (${others.join(', ')}): they share the API path` }];
+  if (!doc.form && !doc.components?.single) return [{ pointer: '/routes/single', message: 'needs a form, or a component in /components/single' }];
+  return [];
 }
 
 /** Every fault of a screen document, each with the JSON pointer of where it is. */

@@ -4,7 +4,7 @@ import type { ScreenDocument } from '../core/screen-document.ts';
 /** What a registered screen component is given: its screen, the route's kind and its parameters. */
 export interface ScreenComponentProps {
   screen: ScreenDocument;
-  kind: 'list' | 'create' | 'read' | 'update' | 'delete';
+  kind: keyof ScreenDocument['routes'];
   params: Record<string, string | undefined>;
 }
 

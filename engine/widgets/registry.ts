@@ -9,6 +9,7 @@ import { PhoneWidget } from './phone/PhoneWidget.tsx';
 import { SelectWidget } from './select/SelectWidget.tsx';
 import { SpecifyOtherField } from './specify-other/SpecifyOtherField.tsx';
 import { TextAreaWidget, TextWidget } from './text/TextWidgets.tsx';
+import { ToggleButtonWidget } from './toggle-button/ToggleButtonWidget.tsx';
 import { lazyControl, type LazyControl } from './shared/lazy-control.tsx';
 import { controlName, type RuleSchema, type RuleUi } from './rule-walk.ts';
 
@@ -42,6 +43,7 @@ export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
   date: DatePickerWidget,
   'date-time': DatePickerWidget,
+  toggleButton: ToggleButtonWidget,
 };
 
 /** The object- and list-valued controls by name, for RJSF's `fields` prop (`"ui:field": "<name>"`). */

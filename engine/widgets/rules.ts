@@ -16,6 +16,7 @@ import { specifyOtherRule } from './specify-other/logic.ts';
 import type { WidgetRule } from './shared/types.ts';
 import { wizardPickerRule } from './wizard-picker/logic.ts';
 import { textAreaRule, textInputRule } from './text/logic.ts';
+import { toggleButtonRule } from './toggle-button/logic.ts';
 
 /** Each library control's validation rule, by its registry name. */
 export const widgetRules: Record<string, WidgetRule> = {
@@ -40,4 +41,5 @@ export const widgetRules: Record<string, WidgetRule> = {
   locations: locationsRule,
   wizardPicker: wizardPickerRule,
   checkboxTree: checkboxTreeRule,
+  toggleButton: toggleButtonRule,
 };

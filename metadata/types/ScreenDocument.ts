@@ -12,6 +12,10 @@ export type FieldList = [string, ...string[]];
 export interface ScreenDocument {
   $schema?: string;
   /**
+   * A note for whoever maintains the document (why a module is absent, ...); shown to no user.
+   */
+  $comment?: string;
+  /**
    * Unique screen id, also the file name.
    */
   id: string;
@@ -44,6 +48,7 @@ export interface ScreenDocument {
     read?: string;
     update?: string;
     delete?: string;
+    single?: string;
   };
   list?: ListDefinition;
   form?: FormDefinition;
@@ -56,10 +61,11 @@ export interface ScreenDocument {
     read?: string;
     update?: string;
     delete?: string;
+    single?: string;
   };
 }
 /**
- * The screen's routes. A screen with none is a form shown inside another screen (the client settings inside Application Settings).
+ * The screen's routes by kind. list, create, read, update and delete are about records of a table, found by id; single is a form about the one record the server chooses for the signed-in user (their own account): its API reads GET {api} and saves POST {api}, with no id. A screen with none is a form shown inside another screen (the client settings inside Application Settings).
  */
 export interface Routes {
   list?: RoutePath;
@@ -67,6 +73,7 @@ export interface Routes {
   read?: RoutePath;
   update?: RoutePath;
   delete?: RoutePath;
+  single?: RoutePath;
 }
 export interface ListDefinition {
   /**
@@ -133,7 +140,7 @@ export interface SortSpec {
  */
 export interface FormDefinition {
   /**
-   * Field names per mode; read and delete show the update fields, read-only.
+   * Field names per mode; read and delete show the update fields, read-only; a single route shows the update fields.
    */
   fields: {
     create?: FieldList;

@@ -12,6 +12,7 @@ import * as userPreferences from './migrations/030_user_preferences.ts';
 import * as pageActions from './migrations/031_page_actions.ts';
 import * as lookups from './migrations/040_lookups.ts';
 import * as files from './migrations/041_files.ts';
+import * as yourAccount from './migrations/050_your_account.ts';
 import * as appSettings from './migrations/060_app_settings.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
@@ -31,6 +32,7 @@ const migrations: Array<[string, Migration]> = [
   ['031_page_actions', pageActions],
   ['040_lookups', lookups],
   ['041_files', files],
+  ['050_your_account', yourAccount],
   ['060_app_settings', appSettings],
 ];
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screenDocumentFaults } from '../../engine/core/screen-document.ts';
 import users from '../../metadata/screens/users.json' with { type: 'json' };
+import yourAccount from '../../metadata/screens/youraccount.json' with { type: 'json' };
+import myAccount from '../../metadata/screens/myaccount.json' with { type: 'json' };
 
 const clone = () => structuredClone(users) as Record<string, any>;
 
@@ -38,5 +40,29 @@ describe('screen documents are checked against the meta-schema', () => {
     doc.list.rowClick = 'update';
     delete doc.routes.update;
     expect(screenDocumentFaults(doc)[0].pointer).toBe('/list/rowClick');
+  });
+});
+
+describe('single routes: one record the server chooses, at GET and POST {api}', () => {
+  const single = () => ({ ...clone(), routes: { single: '/youraccount' } }) as Record<string, any>;
+
+  it('accepts the shipped Your Account and My Account screens', () => {
+    expect(screenDocumentFaults(yourAccount)).toEqual([]);
+    expect(screenDocumentFaults(myAccount)).toEqual([]);
+  });
+
+  it('refuses a single route beside other routes, which use the same API path for the list and for creating', () => {
+    const doc = single();
+    doc.routes.list = '/user';
+    expect(screenDocumentFaults(doc)).toContainEqual({ pointer: '/routes/single', message: 'cannot be combined with other routes (list): they share the API path' });
+  });
+
+  it('refuses a single route with neither a form nor a registered component to draw it', () => {
+    const doc = single();
+    delete doc.form;
+    delete doc.list;
+    expect(screenDocumentFaults(doc)).toEqual([{ pointer: '/routes/single', message: 'needs a form, or a component in /components/single' }]);
+    doc.components = { single: 'MyAccount' };
+    expect(screenDocumentFaults(doc)).toEqual([]);
   });
 });

@@ -8,10 +8,11 @@ import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { ListDataSource } from '../../engine/react/grid/types.ts';
 
 const dir = path.resolve('metadata/screens');
-// Screens with a list; a form shown inside another screen (clientsettings) has no list of its own.
+// Screens with a list; a single-record screen (Your Account) and a form shown inside another screen
+// (clientsettings) have no list of their own.
 const documents = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
   .map((f) => [f, JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as ScreenDocument] as const)
-  .filter(([, screen]) => screen.list);
+  .filter(([, screen]) => screen.routes.list && screen.list);
 
 /** One row whose every column holds a value named after the column, so the snapshot shows each cell. */
 function oneRow(screen: ScreenDocument): ListDataSource {

@@ -36,6 +36,11 @@ describe.each(databases)('lookups for the widgets (countries, states, phone numb
     expect(Object.keys(types[0]).sort()).toEqual(['Id', 'Name']);
   });
 
+  it('lists the courtesy titles for the Salutation of Your Account', async () => {
+    const titles = (await get('/api/lookups/salutations')).json() as Option[];
+    expect(titles.map((t) => t.Name)).toEqual(['Mr.', 'Mrs.', 'Ms.', 'Miss', 'Mx.', 'Dr.', 'Prof.', 'Rev.']);
+  });
+
   it('answers a search by text (case ignored, % and _ taken literally) and a lookup by ids', async () => {
     const found = (await get('/api/lookups/countries?search=united')).json() as Option[];
     expect(found.map((c) => c.Name)).toEqual(['UNITED STATES', 'UNITED ARAB EMIRATES', 'UNITED KINGDOM', 'UNITED STATES MINOR OUTLYING ISLANDS']);

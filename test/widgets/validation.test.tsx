@@ -50,7 +50,7 @@ describe('createWidgetValidator', () => {
 
 describe('registry', () => {
   it('names every control for metadata', () => {
-    expect(Object.keys(widgets).sort()).toEqual(['currency', 'date', 'date-time', 'ein', 'percentage', 'phone', 'richtext', 'select', 'selectMany', 'text', 'textarea']);
+    expect(Object.keys(widgets).sort()).toEqual(['currency', 'date', 'date-time', 'ein', 'percentage', 'phone', 'richtext', 'select', 'selectMany', 'text', 'textarea', 'toggleButton']);
     expect(Object.keys(fields).sort()).toEqual(['address', 'checkboxTree', 'dateRange', 'fileUploader', 'imageUpload', 'locations', 'numberRange', 'phoneList', 'specifyOther', 'wizardPicker']);
   });
   it('has a validation rule for every control', () => {

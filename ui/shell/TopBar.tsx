@@ -5,8 +5,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useSession } from '../stores/session.ts';
 import { usePublicSettings } from '../stores/public-settings.ts';
 import { signOut } from '../api/session-calls.ts';
+import { refreshCurrentUser, useCurrentUserOfSession } from '../stores/current-user.ts';
+import { pilotInformationPath, yourAccountPath } from './profile-menu.ts';
 
-/** Page title and the profile menu (spec 1: Your Account, Logout). */
+/** Page title and the profile menu (spec 1: Your Account, Pilot Information for pilot users, Help, Logout). */
 export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () => void }) {
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -14,7 +16,16 @@ export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { helpUrl, load } = usePublicSettings();
   useEffect(() => void load(), [load]);
-  const hasYourAccount = routes.some((r) => r.Url === '/youraccount');
+  const currentUser = useCurrentUserOfSession();
+  const sessionId = useSession((s) => s.session?.SessionId);
+  // Once per session: the PilotId (and names changed since sign-in) come from read-current-user.
+  useEffect(() => void refreshCurrentUser(), [sessionId]);
+  const hasYourAccount = routes.some((r) => r.Url === yourAccountPath);
+  const pilotPath = pilotInformationPath(currentUser, routes);
+  const open = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
   const initials = `${user?.FirstName?.[0] ?? ''}${user?.LastName?.[0] ?? ''}` || '?';
 
   async function logout() {
@@ -40,7 +51,8 @@ export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () 
           <Box sx={{ px: 2, py: 1 }}>
             <ListItemText primary={`${user?.FirstName ?? ''} ${user?.LastName ?? ''}`} secondary={user?.UserName} />
           </Box>
-          {hasYourAccount && <MenuItem onClick={() => { setAnchor(null); navigate('/youraccount'); }}>Your Account</MenuItem>}
+          {hasYourAccount && <MenuItem onClick={() => open(yourAccountPath)}>Your Account</MenuItem>}
+          {pilotPath && <MenuItem onClick={() => open(pilotPath)}>Pilot Information</MenuItem>}
           {helpUrl && (
             <MenuItem component="a" href={helpUrl} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
               Help

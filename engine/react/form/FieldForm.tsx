@@ -19,6 +19,11 @@ export interface FieldFormProps {
 
 const noButtons: ReactNode = <></>;
 
+/** Whether the one field of this uiSchema is hidden ('ui:widget': 'hidden', as composeUiSchema marks it). */
+function isHidden(uiSchema: UiSchema): boolean {
+  return Object.entries(uiSchema).some(([key, entry]) => !key.startsWith('ui:') && (entry as Record<string, unknown> | undefined)?.['ui:widget'] === 'hidden');
+}
+
 /**
  * One field of a form, as its own RJSF subtree. RJSF re-renders every field of a form on each change
  * (and renders a change two or three times), so a form is many of these: typing re-renders the one field
@@ -27,6 +32,8 @@ const noButtons: ReactNode = <></>;
 export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, errors, widgets, fields, disabled, onChange }: FieldFormProps) {
   // RJSF compares its props to decide what to recompute: keep them the same objects while unchanged.
   const fieldUi = useMemo(() => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
+  // A field the rules hide takes no room (RJSF would still lay out its empty grid); its value stays in the form's state.
+  if (isHidden(uiSchema)) return null;
   return (
     <Form
       tagName="div"

@@ -3,9 +3,8 @@ import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/index.ts';
 import { HttpError } from '../http-error.ts';
-import { rowSchemaOf } from '../entity-schemas.ts';
-import { bodyValidator } from './body-validator.ts';
-import { sanitizeRichTextValues } from '../rich-text.ts';
+import { bodyValidator, type CheckedBody } from './body-validator.ts';
+import { checkedBody, checkFieldFiles, documentedBody, readableRecord, requireFileChecker, screenAccess } from './form-body.ts';
 
 export interface UniqueRule {
   field: string;
@@ -29,14 +28,6 @@ export interface CrudOptions {
   hooks?: CrudHooks;
 }
 
-/**
- * The body as the OpenAPI document shows it. The full check (rules, required fields) runs in the
- * handler, and what the client sends back beyond the writable fields (ids, dates it was shown) is dropped there.
- */
-function documentedBody(schema: JsonSchema): JsonSchema {
-  return { ...schema, required: [], additionalProperties: true };
-}
-
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
 const noId = 'No id was provided.';
 
@@ -50,13 +41,12 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   const { screen, entity, table, unique = [], hooks = {} } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
-  // Every write is checked for the files it names (buildApp decorates the app with the checker).
-  if (!app.hasDecorator('checkFieldFiles')) throw new Error(`registerCrud(${screen.id}) needs app.checkFieldFiles (modules/files/field-files.ts)`);
+  if (screen.routes.single) throw new Error(`screen ${screen.id} has a single route: register it with registerSingleRecord`);
+  requireFileChecker(app, `registerCrud(${screen.id})`);
   const id = screen.idField;
-  const access = screen.module ? { module: screen.module } : ('session' as const);
+  const access = screenAccess(screen.module);
   const label = form.entityLabel ?? entity.title ?? 'record';
-  const readable = Object.keys(entity.properties ?? {}).filter((p) => !entity.properties?.[p]?.writeOnly);
-  const response = rowSchemaOf({ ...entity, properties: Object.fromEntries(readable.map((p) => [p, entity.properties![p]])) });
+  const { readable, response } = readableRecord(entity);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
 
@@ -85,18 +75,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     if (clashes.length) throw new HttpError(409, clashes);
   }
 
-  function validated(check: ReturnType<typeof bodyValidator>, body: unknown) {
-    const checked = check((body ?? {}) as Record<string, unknown>);
-    if (checked.errors.length) throw new HttpError(400, checked.errors);
-    // Rich text is cleaned here as well as in the browser: what another client sends is not trusted.
-    return { ...checked, values: sanitizeRichTextValues(entity, checked.values) };
-  }
-
-  /** Every file the record names keeps its field's limits; checked inside the write's transaction, so a refusal writes nothing. */
-  async function checkFiles(trx: Knex, checked: ReturnType<typeof validated>): Promise<void> {
-    const errors = await app.checkFieldFiles(trx, checked.schema, checked.uiSchema, checked.values);
-    if (errors.length) throw new HttpError(400, errors);
-  }
+  const validated = (check: ReturnType<typeof bodyValidator>, body: unknown) => checkedBody(check, entity, body);
+  const checkFiles = (trx: Knex, checked: CheckedBody) => checkFieldFiles(app, trx, checked);
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },

@@ -5,18 +5,19 @@ import accountMessage from '../../../metadata/entities/AccountMessage.json' with
 import type { ResetPasswordRequest } from '../../../metadata/types/ResetPasswordRequest.ts';
 import type { PasswordInfo } from '../../../metadata/types/PasswordInfo.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { messages as accessMessages } from '../../plugins/access.ts';
-import { recordAttempt, forgetAttempt, buckets, signInTooMany, requestsTooMany } from '../auth/rate-limit.ts';
+import { recordAttempt, buckets, requestsTooMany } from '../auth/rate-limit.ts';
 import { consumeKey, findKey, type Reason } from './verification-keys.ts';
 import { unusableKeyError } from './stale-key.ts';
 import { userById, mailKey } from './account-users.ts';
 import { setPassword, passwordChanged } from './set-password.ts';
+import { currentPasswordIncorrect, requireCurrentPassword } from './current-password.ts';
 
 export const passwordMessages = {
   changed: passwordChanged,
   userNameMismatch: 'The User Name you entered does not match this link.',
-  currentPasswordIncorrect: 'The Current Password you entered is incorrect.',
+  currentPasswordIncorrect,
 };
 
 /** Keys that may set a password: a password link, or an activation link of an account without one. */
@@ -87,14 +88,8 @@ export default async function passwordRoutes(app: FastifyInstance) {
     const p = request.principal!;
     const { UserId, CurrentPassword, NewPassword } = request.body;
     if (UserId !== undefined && UserId !== p.UserId) throw HttpError.of(403, accessMessages.noAccess);
-    const { signInFailuresPerAccount: max, rateLimitWindowSeconds: window } = app.config;
-    const attempt = await recordAttempt(app.db, [{ bucket: buckets.signInAccount(p.UserName), max }], window, signInTooMany, reply);
-    const user = (await userById(app.db, p.UserId))!;
-    if (!(await verifyPassword(CurrentPassword, user.PasswordHash))) {
-      throw HttpError.of(400, passwordMessages.currentPasswordIncorrect, 'CurrentPassword', 'CurrentPasswordIncorrect');
-    }
-    await forgetAttempt(app.db, attempt);
-    await setPassword(app.db, user.UserId, await hashPassword(NewPassword), { verifiesEmail: false, keepSession: p.SessionId });
+    await requireCurrentPassword(app, p, CurrentPassword, reply);
+    await setPassword(app.db, p.UserId, await hashPassword(NewPassword), { verifiesEmail: false, keepSession: p.SessionId });
     return { Message: passwordMessages.changed };
   });
 }

@@ -9,7 +9,8 @@ const shellRoutes: Array<RouteEntry & { module?: string }> = [
   { Name: 'user.changepasswordrequest', Url: '/user/changepasswordrequest', Title: 'Request Password Change', Description: 'Have a link to change your password sent to your e-mail address.', module: 'RequestPasswordReset' },
 ];
 
-const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ' } as const;
+// A single route is the screen itself (e.g. 'Your Account'), so it takes the screen's title as it is.
+const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ', single: '' } as const;
 
 /** The named routes a user may mount: the shell's, and each screen route whose module the user holds. */
 export function routeTableFor(registry: MetadataRegistry, modules: Set<string>): RouteEntry[] {
@@ -20,7 +21,7 @@ export function routeTableFor(registry: MetadataRegistry, modules: Set<string>):
       routes.push({
         Name: `${screen.id}.${kind}`,
         Url: url,
-        Title: screen.routeTitles?.[kind] ?? (kind === 'list' ? screen.title : `${routeTitles[kind]}${screen.title.replace(/s$/, '')}`),
+        Title: screen.routeTitles?.[kind] ?? (routeTitles[kind] ? `${routeTitles[kind]}${screen.title.replace(/s$/, '')}` : screen.title),
         Description: screen.description ?? '',
         ...(kind === 'list' && screen.navLabel ? { NavLabel: screen.navLabel } : {}),
         ScreenId: screen.id,

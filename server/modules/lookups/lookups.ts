@@ -18,6 +18,7 @@ export const lookups: LookupDefinition[] = [
   { name: 'states', table: 'states', idColumn: 'StateId', extra: ['Abbreviation'], summary: 'All states (and territories) of the United States, with their postal abbreviation.' },
   { name: 'time-zones', table: 'time_zones', idColumn: 'TimeZoneId', extra: ['Offset'], summary: 'All time zones (spec 1 "Time zone": Id, Offset), west to east, each named with its UTC offset.' },
   { name: 'phone-number-types', table: 'phone_number_types', idColumn: 'PhoneNumberTypeId', summary: 'Phone number types (Home, Work, Mobile, Fax, Other).' },
+  { name: 'salutations', table: 'salutations', idColumn: 'SalutationId', summary: 'All courtesy titles (Mr., Mrs., Ms., Dr., ...) for the Salutation of Your Account.' },
 ];
 
 /** At most this many options answer a search; the select lists 100 and says how many more match. */

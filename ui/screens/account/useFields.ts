@@ -30,6 +30,17 @@ export function useFields<K extends string>(spec: Record<K, FieldSpec>) {
   return {
     values,
     setValue,
+    /** Back to fresh: the given values (others empty), nothing touched, no messages. */
+    reset(next: Partial<Record<K, string>> = {}) {
+      setValues(Object.fromEntries(names.map((n) => [n, next[n] ?? ''])) as Record<K, string>);
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    },
+    /** Puts a message on a field, as the server's are shown (cleared when the field is edited). */
+    setError(name: K, message: string) {
+      setServerErrors((e) => ({ ...e, [name]: message || undefined }));
+    },
     /** Marks the form submitted; true when every rule passes. */
     validate(): boolean {
       setSubmitted(true);

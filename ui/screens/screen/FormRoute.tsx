@@ -10,36 +10,58 @@ import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../stores/session.ts';
+import { refreshCurrentUser } from '../../stores/current-user.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 
 type Data = Record<string, unknown>;
 
-/** A screen's create, update, read or delete route: loads the record, then the engine's form does the rest. */
-export function FormRoute({ entry, mode, screen, entity }: { entry: RouteEntry; mode: FormMode; screen: ScreenDocument; entity: JsonSchema }) {
+export interface FormRouteProps {
+  entry: RouteEntry;
+  mode: FormMode;
+  screen: ScreenDocument;
+  entity: JsonSchema;
+  /** A single route: the one record the server chooses (GET and POST {api}, no id), edited in update mode. */
+  single?: boolean;
+}
+
+/** Where a form's record is read and saved: {api}/{id} for a record found by id, {api} itself for a single route. */
+function recordUrl(screen: ScreenDocument, single: boolean, id: number): string {
+  return single ? screen.api : `${screen.api}/${id}`;
+}
+
+/** A screen's create, update, read, delete or single route: loads the record, then the engine's form does the rest. */
+export function FormRoute({ entry, mode, screen, entity, single = false }: FormRouteProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { id } = useParams();
   const routes = useSession((s) => s.routes) ?? [];
   const numericId = Number(id);
-  const needsId = mode !== 'create';
+  const needsId = mode !== 'create' && !single;
+  const loads = mode !== 'create';
+  const url = recordUrl(screen, single, numericId);
   const [record, setRecord] = useState<Data | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!needsId || !(numericId > 0)) return;
-    api.get<Data>(`${screen.api}/${numericId}`).then(setRecord, (error: unknown) =>
+    if (!loads || (needsId && !(numericId > 0))) return;
+    api.get<Data>(url).then(setRecord, (error: unknown) =>
       setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error')));
-  }, [needsId, numericId, screen.api]);
+  }, [loads, needsId, numericId, url]);
 
   if (needsId && !(numericId > 0)) return <Alert severity="error">{defaultMessages.noId}</Alert>;
   if (failure) return <Alert severity="error">{failure}</Alert>;
-  if (needsId && !record) return <LoadingScreen />;
+  if (loads && !record) return <LoadingScreen />;
 
   const listUrl = routes.find((r) => r.Name === `${screen.id}.list`)?.Url ?? '/home';
-  // Back where the user came from inside the app; to the list when the form was opened directly.
+  // Back where the user came from inside the app; to the list (or home) when the form was opened directly.
   const done = () => (location.key !== 'default' ? navigate(-1) : navigate(listUrl));
-  const url = `${screen.api}/${numericId}`;
-  const canDelete = routes.some((r) => r.Name === `${screen.id}.delete`) || mode === 'delete';
+  const canDelete = needsId && (routes.some((r) => r.Name === `${screen.id}.delete`) || mode === 'delete');
+  async function save(values: Data): Promise<Data> {
+    const saved = await (mode === 'create' ? api.post<Data>(screen.api, values) : api.post<Data>(url, values));
+    // The record may have been the signed-in user's own (their account, their row of the user list): the top bar follows.
+    void refreshCurrentUser();
+    return saved;
+  }
   return (
     <FormScreen
       screen={screen}
@@ -48,9 +70,9 @@ export function FormRoute({ entry, mode, screen, entity }: { entry: RouteEntry; 
       record={record}
       title={entry.Title ?? screen.title}
       description={entry.Description}
-      save={(values) => (mode === 'create' ? api.post<Data>(screen.api, values) : api.post<Data>(url, values))}
-      remove={needsId && canDelete ? () => api.delete<void>(url) : undefined}
-      deactivate={needsId && canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
+      save={save}
+      remove={canDelete ? () => api.delete<void>(url) : undefined}
+      deactivate={canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
       onDone={done}
     />
   );

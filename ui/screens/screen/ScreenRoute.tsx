@@ -1,5 +1,6 @@
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { FormMode } from '../../../engine/core/forms/types.ts';
+import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { FailureScreen } from '../FailureScreen.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';
@@ -16,14 +17,17 @@ const formModes: FormMode[] = ['create', 'update', 'read', 'delete'];
 export default function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const { payload, failure } = useScreenPayload(entry.ScreenId!);
   const wentBack = useRouteFailure(failure);
-  const kind = entry.Name.split('.').pop() as FormMode | 'list';
+  const kind = entry.Name.split('.').pop() as ScreenComponentProps['kind'];
   if (wentBack) return <LoadingScreen />;
   if (failure) return <FailureScreen message={failure} />;
   if (!payload) return <LoadingScreen />;
   if (payload.Screen.components?.[kind]) return <RegisteredRoute screen={payload.Screen} kind={kind} />;
   if (kind === 'list') return <ListRoute entry={entry} screen={payload.Screen} />;
-  if (formModes.includes(kind) && payload.Screen.form) {
-    return <FormRoute key={entry.Name} entry={entry} mode={kind} screen={payload.Screen} entity={payload.Schema} />;
+  if (kind === 'single' && payload.Screen.form) {
+    return <FormRoute key={entry.Name} entry={entry} mode="update" single screen={payload.Screen} entity={payload.Schema} />;
+  }
+  if (formModes.includes(kind as FormMode) && payload.Screen.form) {
+    return <FormRoute key={entry.Name} entry={entry} mode={kind as FormMode} screen={payload.Screen} entity={payload.Schema} />;
   }
   return <NotFoundPage />;
 }

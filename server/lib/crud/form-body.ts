@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { HttpError } from '../http-error.ts';
+import { rowSchemaOf } from '../entity-schemas.ts';
+import { sanitizeRichTextValues } from '../rich-text.ts';
+import type { bodyValidator, CheckedBody } from './body-validator.ts';
+
+/**
+ * The body as the OpenAPI document shows it. The full check (rules, required fields) runs in the
+ * handler, and what the client sends back beyond the writable fields (ids, dates it was shown) is dropped there.
+ */
+export function documentedBody(schema: JsonSchema): JsonSchema {
+  return { ...schema, required: [], additionalProperties: true };
+}
+
+/** A form's body after the form's own check (400 with every error item otherwise). */
+export function checkedBody(check: ReturnType<typeof bodyValidator>, entity: JsonSchema, body: unknown): CheckedBody {
+  const checked = check((body ?? {}) as Record<string, unknown>);
+  if (checked.errors.length) throw new HttpError(400, checked.errors);
+  // Rich text is cleaned here as well as in the browser: what another client sends is not trusted.
+  return { ...checked, values: sanitizeRichTextValues(entity, checked.values) };
+}
+
+/** Every write is checked for the files it names: buildApp decorates the app with the checker. */
+export function requireFileChecker(app: FastifyInstance, who: string): void {
+  if (!app.hasDecorator('checkFieldFiles')) throw new Error(`${who} needs app.checkFieldFiles (modules/files/field-files.ts)`);
+}
+
+/** Every file the record names keeps its field's limits; checked inside the write's transaction, so a refusal writes nothing. */
+export async function checkFieldFiles(app: FastifyInstance, trx: Knex, checked: CheckedBody): Promise<void> {
+  const errors = await app.checkFieldFiles(trx, checked.schema, checked.uiSchema, checked.values);
+  if (errors.length) throw new HttpError(400, errors);
+}
+
+/** The entity's readable properties (not writeOnly ones such as passwords) and the response schema of a record. */
+export function readableRecord(entity: JsonSchema): { readable: string[]; response: JsonSchema } {
+  const readable = Object.keys(entity.properties ?? {}).filter((p) => !entity.properties?.[p]?.writeOnly);
+  const response = rowSchemaOf({ ...entity, properties: Object.fromEntries(readable.map((p) => [p, entity.properties![p]])) });
+  return { readable, response };
+}
+
+/** A screen's module, or any signed-in user when it names none. */
+export function screenAccess(module: string | null): { module: string } | 'session' {
+  return module ? { module } : 'session';
+}

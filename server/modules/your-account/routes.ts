@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import yourAccount from '../../../metadata/entities/YourAccount.json' with { type: 'json' };
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { registerSingleRecord } from '../../lib/crud/register-single.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { requireCurrentPassword } from '../accounts/current-password.ts';
+import { setPassword } from '../accounts/set-password.ts';
+import { requireFreeEmailAddress, requireFreeUserName, withUniqueUserName } from '../users/user-names.ts';
+import { readAccount, writeAccount } from './account-record.ts';
+import { resolveAccountReferences } from './account-references.ts';
+
+/**
+ * Your Account (spec 1): GET and POST /api/youraccount, the signed-in user's own details. The spec names no module
+ * for /youraccount, so the screen document declares none: every signed-in user may open it, and the server only ever
+ * reads and writes the caller's own account (the user is the session's, never one named in the body).
+ */
+export default async function yourAccountRoutes(app: FastifyInstance) {
+  registerSingleRecord<string | null>(app, {
+    screen: app.registry.screen('youraccount'),
+    entity: yourAccount as JsonSchema,
+    read: (request) => readAccount(app.db, request.principal!.UserId),
+    prepare: (body) => resolveAccountReferences(app.db, body),
+    // The password changes only while the toggle is on; a stale value sent with it off is ignored, as the form clears it.
+    async before(request, values, reply) {
+      if (values.ChangePassword !== true) return null;
+      await requireCurrentPassword(app, request.principal!, String(values.CurrentPassword), reply);
+      return hashPassword(String(values.NewPassword)); // slow: outside the transaction
+    },
+    async write(trx, request, values, passwordHash) {
+      const p = request.principal!;
+      await requireFreeUserName(trx, String(values.UserName), p.UserId);
+      await requireFreeEmailAddress(trx, String(values.EmailAddress), p.UserId);
+      await withUniqueUserName(() => writeAccount(trx, p.UserId, values, p.UserName));
+      if (passwordHash) await setPassword(trx, p.UserId, passwordHash, { verifiesEmail: false, keepSession: p.SessionId });
+    },
+  });
+}
