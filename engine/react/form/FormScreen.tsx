@@ -40,6 +40,12 @@ const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
 /** About a screenful: rendered at once; a longer form mounts the rest this many per frame. */
 const fieldsAtOnce = 12;
 
+/**
+ * The browser skips style, layout and paint of the fields out of view (the height of one text field is
+ * assumed until a field has been seen), so a keystroke costs the same in a long form as in a short one.
+ */
+const offscreenSkipped = { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' } as const;
+
 /** What a failed call said, as error items (a single error is wrapped into a list). */
 function errorsOf(error: unknown): ErrorItem[] {
   const items = toErrorList((error as { items?: unknown })?.items ?? (error as Error)?.message);
@@ -134,7 +140,9 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
             return (
               <FormSection key={plan.title ?? i} title={plan.title} pending={plan.fields.length - shown.length}>
                 {shown.map((field) => (
-                  <FieldForm key={field} {...fieldProps.get(field)!} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
+                  <div key={field} style={offscreenSkipped}>
+                    <FieldForm {...fieldProps.get(field)!} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
+                  </div>
                 ))}
               </FormSection>
             );
