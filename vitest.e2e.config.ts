@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A real browser on a shared 2-core machine: a debounced search and its request can take seconds, not one.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
