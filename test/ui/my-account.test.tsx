@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import MyAccountPage from '../../ui/screens/my-account/MyAccountPage.tsx';
-import { userNameCheckTexts } from '../../ui/screens/my-account/user-name-check.ts';
+import { userNameCheckTexts } from '../../ui/widgets/uniqueness-check.ts';
 import { useNotifications } from '../../engine/react/notifications/store.ts';
 import myAccount from '../../metadata/screens/myaccount.json' with { type: 'json' };
 

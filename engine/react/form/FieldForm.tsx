@@ -3,6 +3,7 @@ import Form from '@rjsf/mui';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
 import { rjsfValidator } from './validate.ts';
+import type { WidgetFormContext } from '../../widgets/shared/async-validator.ts';
 
 export interface FieldFormProps {
   /** The composed schema and uiSchema cut down to this one field. */
@@ -13,6 +14,8 @@ export interface FieldFormProps {
   widgets: RegistryWidgetsType;
   fields: RegistryFieldsType;
   disabled: boolean;
+  /** What the widgets get through RJSF's formContext (the form's named asynchronous validators). */
+  formContext?: WidgetFormContext;
   /** `byUser` is false when RJSF only filled in defaults (its change event names no field). */
   onChange: (fieldData: Record<string, unknown>, byUser: boolean) => void;
 }
@@ -29,7 +32,7 @@ function isHidden(uiSchema: UiSchema): boolean {
  * (and renders a change two or three times), so a form is many of these: typing re-renders the one field
  * typed into, whatever the form's length. Rules between fields are the form's (useFormState), not RJSF's.
  */
-export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, errors, widgets, fields, disabled, onChange }: FieldFormProps) {
+export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, errors, widgets, fields, disabled, formContext, onChange }: FieldFormProps) {
   // RJSF compares its props to decide what to recompute: keep them the same objects while unchanged.
   const fieldUi = useMemo(() => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
   // A field the rules hide takes no room (RJSF would still lay out its empty grid); its value stays in the form's state.
@@ -48,6 +51,7 @@ export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, error
       showErrorList={false}
       extraErrors={errors}
       disabled={disabled}
+      formContext={formContext}
       experimental_componentUpdateStrategy="shallow"
       onChange={(event, id) => onChange(event.formData as Record<string, unknown>, id !== undefined)}
     >

@@ -16,6 +16,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LeavePrompt } from './LeavePrompt.tsx';
 import { RecordInfo } from './RecordInfo.tsx';
 import { NotSpecifiedDateWidget } from './widgets/NotSpecifiedDateWidget.tsx';
+import type { AsyncValidatorFn, WidgetFormContext } from '../../widgets/shared/async-validator.ts';
 import { useProgressiveCount } from './useProgressiveCount.ts';
 
 type Data = Record<string, unknown>;
@@ -31,6 +32,8 @@ export interface FormScreenProps {
   save: (values: Data) => Promise<Data>;
   remove?: () => Promise<void>;
   deactivate?: () => Promise<Data>;
+  /** The named asynchronous checks fields may ask for in ui:options.asyncValidator (a uniqueness lookup). */
+  asyncValidators?: Record<string, AsyncValidatorFn>;
   /** After a successful save or delete, and on Cancel. */
   onDone: () => void;
 }
@@ -53,7 +56,7 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, onDone }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, onDone }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
@@ -61,6 +64,8 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
   const fieldProps = useFieldFormProps(state.fields, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
   const mounted = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
+  // One object while the validators are the same, so memoised fields keep their props.
+  const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators }), [asyncValidators]);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
   const [current, setCurrent] = useState(record);
@@ -141,7 +146,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
               <FormSection key={plan.title ?? i} title={plan.title} pending={plan.fields.length - shown.length}>
                 {shown.map((field) => (
                   <div key={field} style={offscreenSkipped}>
-                    <FieldForm {...fieldProps.get(field)!} widgets={widgets} fields={widgetFields} disabled={busy} onChange={state.changePart} />
+                    <FieldForm {...fieldProps.get(field)!} widgets={widgets} fields={widgetFields} disabled={busy} formContext={formContext} onChange={state.changePart} />
                   </div>
                 ))}
               </FormSection>

@@ -21,6 +21,7 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       required={required}
       disabled={disabled}
       placeholder={placeholder}
+      type={multiline ? undefined : options.inputType}
       autoFocus={autofocus}
       value={value ?? ''}
       // Over the maximum is shown while typing, not only on save, so the user sees where to cut.
@@ -45,10 +46,13 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
 /**
  * Text input (ui:widget "text"): maximum 200 unless ui:options.maxLength says otherwise. RJSF names
  * the default widget of every string, number and integer field "text", so this is the text input
- * of every form; numbers and formatted strings (e-mail, URL, ...) keep the theme's input.
+ * of every form; numbers, and formatted strings (e-mail, URL, ...) RJSF gives its own widgets, keep the
+ * theme's input unless the uiSchema names "text" (for an asyncValidator, say; ui:options.inputType
+ * then sets the input's type).
  */
 export function TextWidget(props: WidgetProps) {
-  if (props.schema.type !== 'string' || props.schema.format) {
+  const named = props.uiSchema?.['ui:widget'] === 'text';
+  if (props.schema.type !== 'string' || (props.schema.format && !named)) {
     const ThemeText = props.registry.widgets.TextWidget;
     return <ThemeText {...props} />;
   }

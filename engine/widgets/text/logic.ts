@@ -11,7 +11,7 @@ export const RICH_TEXT_MAX_LENGTH = 8000;
 export const PHONE_MAX_LENGTH = 200;
 
 /** ui:options of the text controls; `schemaMaxLength` is the schema's own maxLength, added by the validator. */
-export interface TextOptions { maxLength?: number; schemaMaxLength?: number }
+export interface TextOptions { maxLength?: number; schemaMaxLength?: number; /** The input's type (email, url, ...), for a formatted string drawn as text. */ inputType?: string }
 
 /** True when the value holds something other than whitespace and line breaks. */
 export function hasText(value: unknown): boolean {

@@ -10,7 +10,7 @@ import { ErrorList } from '../ErrorList.tsx';
 import { rules } from '../account/validators.ts';
 import { useFields } from '../account/useFields.ts';
 import { SectionCard } from './SectionCard.tsx';
-import { userNameClash } from './user-name-check.ts';
+import { userNameClash } from '../../widgets/uniqueness-check.ts';
 
 export interface CardProps {
   user: CurrentUser;

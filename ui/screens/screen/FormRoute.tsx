@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '@mui/material';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
@@ -7,6 +7,7 @@ import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
+import { asyncValidatorsFor } from '../../widgets/async-validators.ts';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../stores/session.ts';
@@ -48,6 +49,10 @@ export function FormRoute({ entry, mode, screen, entity, single = false }: FormR
       setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error')));
   }, [loads, needsId, numericId, url]);
 
+  // The record's own user name or e-mail address is no clash for its uniqueness checks.
+  const recordId = Number(record?.[screen.idField]) || undefined;
+  const asyncValidators = useMemo(() => asyncValidatorsFor(recordId), [recordId]);
+
   if (needsId && !(numericId > 0)) return <Alert severity="error">{defaultMessages.noId}</Alert>;
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (loads && !record) return <LoadingScreen />;
@@ -73,6 +78,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false }: FormR
       save={save}
       remove={canDelete ? () => api.delete<void>(url) : undefined}
       deactivate={canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
+      asyncValidators={asyncValidators}
       onDone={done}
     />
   );
