@@ -1,9 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { act } from '@testing-library/react';
 import * as preview from '../../.storybook/preview.tsx';
 
 setProjectAnnotations(preview);
+
+// The screens ask the server for what they show around the story (the client logo): no server here, so none.
+beforeAll(() => {
+  vi.stubGlobal('fetch', async () => new Response(null, { status: 404 }));
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
 
 // The widget stories have their own runner under test/widgets; these are the engine's and the screens'.
 const modules = import.meta.glob<Record<string, unknown>>(['../../stories/engine/**/*.stories.tsx', '../../stories/ui/**/*.stories.tsx'], { eager: true });
