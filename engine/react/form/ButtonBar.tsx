@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Stack } from '@mui/material';
 import type { FormMode } from '../../core/forms/types.ts';
 
@@ -25,7 +26,7 @@ export function defaultButtonSet(mode: FormMode, declared: Partial<Record<'creat
  * Save is disabled while the form is pristine or a write is in flight, and then reads 'Please Wait...'.
  * A read-only record offers only Cancel.
  */
-export function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, onDeactivate, onCancel }: ButtonBarProps) {
+export const ButtonBar = memo(function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, onDeactivate, onCancel }: ButtonBarProps) {
   const save = ['Create', 'Update', 'UpdateDelete', 'UpdateDeleteDeactivate'].includes(set) && !readOnly;
   const del = ['UpdateDelete', 'UpdateDeleteDeactivate', 'Delete'].includes(set) && !readOnly && onDelete;
   const deactivate = ['UpdateDeleteDeactivate', 'Delete'].includes(set) && !readOnly && onDeactivate;
@@ -41,4 +42,4 @@ export function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, o
       )}
     </Stack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
@@ -10,7 +10,6 @@ import { useFieldFormProps } from './useFieldFormProps.ts';
 import { sectionPlan } from './sections.ts';
 import { formLevelErrors } from './error-schema.ts';
 import { FormSection } from './FormSection.tsx';
-import { FieldForm } from './FieldForm.tsx';
 import { ButtonBar, defaultButtonSet } from './ButtonBar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LeavePrompt } from './LeavePrompt.tsx';
@@ -43,11 +42,6 @@ const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
 /** About a screenful: rendered at once; a longer form mounts the rest this many per frame. */
 const fieldsAtOnce = 12;
 
-/**
- * The browser skips style, layout and paint of the fields out of view (the height of one text field is
- * assumed until a field has been seen), so a keystroke costs the same in a long form as in a short one.
- */
-const offscreenSkipped = { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' } as const;
 
 /** What a failed call said, as error items (a single error is wrapped into a list). */
 function errorsOf(error: unknown): ErrorItem[] {
@@ -70,6 +64,9 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
   const [current, setCurrent] = useState(record);
   const leaving = useRef(false);
+  // Stable, so the memoised button bar does not render on every keystroke.
+  const askDelete = useCallback(() => setAsking('delete'), []);
+  const askDeactivate = useCallback(() => setAsking('deactivate'), []);
   const buttonSet = defaultButtonSet(mode, form.buttonSets);
   const label = (form.entityLabel ?? 'record').toLowerCase();
 
@@ -143,13 +140,18 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
           {plans.map((plan, i) => {
             const shown = plan.fields.slice(0, Math.max(0, mounted - plan.offset));
             return (
-              <FormSection key={plan.title ?? i} title={plan.title} pending={plan.fields.length - shown.length}>
-                {shown.map((field) => (
-                  <div key={field} style={offscreenSkipped}>
-                    <FieldForm {...fieldProps.get(field)!} widgets={widgets} fields={widgetFields} disabled={busy} formContext={formContext} onChange={state.changePart} />
-                  </div>
-                ))}
-              </FormSection>
+              <FormSection
+                key={plan.title ?? i}
+                title={plan.title}
+                fields={shown}
+                fieldProps={shown.map((field) => fieldProps.get(field)!)}
+                pending={plan.fields.length - shown.length}
+                widgets={widgets}
+                registryFields={widgetFields}
+                disabled={busy}
+                formContext={formContext}
+                onChange={state.changePart}
+              />
             );
           })}
           {form.recordInfo && current && mode !== 'create' && <RecordInfo record={current} />}
@@ -159,8 +161,8 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
             busy={busy}
             inactive={current?.IsActive === false}
             readOnly={lockedRecord || mode === 'read'}
-            onDelete={remove ? () => setAsking('delete') : undefined}
-            onDeactivate={deactivate ? () => setAsking('deactivate') : undefined}
+            onDelete={remove ? askDelete : undefined}
+            onDeactivate={deactivate ? askDeactivate : undefined}
             onCancel={onDone}
           />
         </Stack>
