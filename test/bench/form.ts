@@ -83,8 +83,35 @@ export async function formBench(): Promise<void> {
       }
       console.log(`form: 200 fields, sections ${sections.padEnd(3)} React render per update median ${median(reactMs).toFixed(1)} ms`);
     }
+    await plainReference(browser);
   } finally {
     await browser.close();
     server.close();
   }
+}
+
+/**
+ * The floor the browser itself sets for the same measurement: a plain HTML page of 200 unstyled inputs and no
+ * script of its own, typed into the same way.
+ */
+async function plainReference(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<void> {
+  const lags: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.setContent(`<body>${Array.from({ length: 200 }, (_, i) => `<div><label>Field ${i + 1} <input id="f${i}"></label></div>`).join('')}</body>`);
+    const input = page.locator('#f100');
+    await input.click();
+    await page.evaluate(() => {
+      (window as unknown as { lags: number[] }).lags = [];
+      document.addEventListener('keydown', (e) => {
+        const start = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => (window as unknown as { lags: number[] }).lags.push(performance.now() - start)));
+      }, true);
+    });
+    for (const ch of 'keystrokes to paint') await input.press(ch === ' ' ? 'Space' : ch, { delay: 30 });
+    await page.waitForTimeout(200);
+    lags.push(...(await page.evaluate(() => (window as unknown as { lags: number[] }).lags)));
+    await page.close();
+  }
+  console.log(`form: for reference, a plain HTML page of 200 inputs: keystroke to paint median ${median(lags).toFixed(1)} ms (${lags.length} keys)`);
 }
