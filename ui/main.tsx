@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppTheme } from './theme.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
+import { RouteErrorScreen } from './screens/RouteErrorScreen.tsx';
 import { logClientError, startClientErrorLog } from './api/api.ts';
 import { useNotifications } from '../engine/react/notifications/store.ts';
 
@@ -12,7 +13,7 @@ useNotifications.setState({ reportEmpty: (severity) => logClientError(`An empty 
 
 // A data router (needed for the leave-without-saving prompt's blocker) around the app's own <Routes>,
 // which mounts private routes from the server's route table.
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes />, errorElement: <RouteErrorScreen /> }]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -46,6 +46,12 @@ export function logClientError(message: string, source: string): void {
   errorLog.add(clientFaultEntry('Client Logged Error', message, source));
 }
 
+/** An exception a screen caught (a failed render, say), as 'Client Caught Exception'. */
+export function logCaughtException(error: unknown, source: string): void {
+  const e = error instanceof Error ? error : new Error(String(error));
+  errorLog.add(clientFaultEntry('Client Caught Exception', e.message, source, e.stack ?? ''));
+}
+
 /** From start-up on, exceptions nobody caught reach the server's error log too. */
 export function startClientErrorLog(): void {
   logUncaughtExceptions((entry) => errorLog.add(entry));

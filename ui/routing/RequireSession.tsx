@@ -6,6 +6,7 @@ import { ApiError } from '../api/client.ts';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { FailureScreen } from '../screens/FailureScreen.tsx';
 import { changePasswordPath } from './public-paths.ts';
+import { routeFailureMessages } from './route-failure-messages.ts';
 
 /**
  * Guards every private path: without a session the user goes to /login, which brings them back here
@@ -25,7 +26,7 @@ export function RequireSession() {
     restoreSession().catch((error: unknown) => {
       if (cancelled) return;
       if (error instanceof ApiError && error.status === 401) return; // the store has ended the session
-      setFailure(error instanceof ApiError ? error.message : 'A system error has occurred. Please refresh your browser and try again.');
+      setFailure(error instanceof ApiError ? error.message : routeFailureMessages.systemError);
     });
     return () => {
       cancelled = true;

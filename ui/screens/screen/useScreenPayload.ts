@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../../engine/core/forms/types.ts';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { preloadControlsFor } from '../../../engine/widgets/registry.ts';
+import { routeFailureMessages } from '../../routing/route-failure-messages.ts';
 
 export interface ScreenPayload { Screen: ScreenDocument; Schema: JsonSchema }
 
@@ -22,20 +23,23 @@ export function loadScreen(id: string): Promise<ScreenPayload> {
   return pending;
 }
 
+/**
+ * The screen document of a route. Only the document of the screen asked for is answered: moving from one
+ * screen's route to another's keeps this hook, and the previous screen's document must not be drawn as
+ * the next one's for the render before the new one arrives.
+ */
 export function useScreenPayload(screenId: string): { payload: ScreenPayload | null; failure: string | null } {
-  const [payload, setPayload] = useState<ScreenPayload | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<{ screenId: string; payload: ScreenPayload | null; failure: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    setPayload(null);
-    setFailure(null);
     loadScreen(screenId).then(
-      (p) => live && setPayload(p),
-      (error: unknown) => live && setFailure(error instanceof ApiError ? error.message : 'A system error has occurred. Please refresh your browser and try again.'),
+      (payload) => live && setAnswer({ screenId, payload, failure: null }),
+      (error: unknown) => live && setAnswer({ screenId, payload: null, failure: error instanceof ApiError ? error.message : routeFailureMessages.systemError }),
     );
     return () => {
       live = false;
     };
   }, [screenId]);
-  return { payload, failure };
+  const current = answer?.screenId === screenId ? answer : null;
+  return { payload: current?.payload ?? null, failure: current?.failure ?? null };
 }

@@ -6,9 +6,10 @@ import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { RoleSessionsCard, type RoleSession } from './RoleSessionsCard.tsx';
 import { EndSessionDialog } from './EndSessionDialog.tsx';
+import { routeFailureMessages } from '../../routing/route-failure-messages.ts';
 
 export const noLimitedRoles = 'There are no roles with concurrent user limits to display.';
-const systemError = 'A system error has occurred. Please refresh your browser and try again.';
+const systemError = routeFailureMessages.systemError;
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : systemError);
 
