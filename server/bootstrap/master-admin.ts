@@ -22,7 +22,9 @@ export async function ensureMasterAdmin(db: Knex, adminPassword?: string): Promi
         UserName: 'admin',
         FirstName: 'System',
         LastName: 'Administrator',
-        EmailAddress: 'admin@localhost',
+        // A placeholder of the reserved example domain that keeps the e-mail rule, so the administrator's own
+        // account saves as it is; they set their real address on Your Account.
+        EmailAddress: 'admin@example.org',
         PasswordHash: await hashPassword(password),
         IsMaster: true,
         MustChangePassword: adminPassword === undefined,

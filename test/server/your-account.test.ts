@@ -37,6 +37,14 @@ describe.each(databases)('Your Account: the signed-in user reads and saves their
   const usAddress = () => ({ Country: { Id: countries.get('UNITED STATES')! }, Address1: '1600 Pennsylvania Ave NW', City: 'Washington', State: { Id: states.get('District of Columbia')! }, ZipCode: '20500' });
   const phone = (type: string, number: string, primary: boolean) => ({ IsPrimary: primary, PhoneNumberType: { Id: types.get(type)! }, CountryCode: '1', PhoneNumber: number, Extension: '' });
 
+  it("saves the master administrator's own account as it was first made, with only the name changed", async () => {
+    const admin = await signIn(t.app);
+    const account = (await injectAs(t.app, admin, { method: 'GET', url })).json();
+    const saved = await injectAs(t.app, admin, { method: 'POST', url, payload: { ...account, FirstName: 'Ada' } });
+    expect(saved.statusCode).toBe(200);
+    expect((await injectAs(t.app, admin, { method: 'GET', url })).json()).toMatchObject({ FirstName: 'Ada', EmailAddress: account.EmailAddress });
+  });
+
   it('reads the own account: no title (-1), no address or phone numbers yet, and never a password', async () => {
     const { userId, account } = await newAccount('yara');
     expect(account).toEqual({
