@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/harness.ts';
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -19,6 +20,20 @@ async function serve(dir: string): Promise<{ server: Server; base: string }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return { server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+/** Types a phrase into the input, answering each keystroke's time from the key event to the frame painted after it. */
+async function keystrokesToPaint(page: Page, selector: string): Promise<number[]> {
+  await page.evaluate(() => {
+    (window as unknown as { lags: number[] }).lags = [];
+    document.addEventListener('keydown', (e) => {
+      const start = e.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => (window as unknown as { lags: number[] }).lags.push(performance.now() - start)));
+    }, true);
+  });
+  for (const ch of 'keystrokes to paint') await page.locator(selector).press(ch === ' ' ? 'Space' : ch, { delay: 30 });
+  await page.waitForTimeout(200);
+  return page.evaluate(() => (window as unknown as { lags: number[] }).lags);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -57,20 +72,9 @@ export async function formBench(): Promise<void> {
             // Every field mounted (the rest of the form follows the first screenful in the frames after it).
             await page.waitForFunction(() => document.querySelectorAll('.MuiSkeleton-root').length === 0, undefined, { timeout: 30_000 });
           }
-          const input = page.locator('input[id="root_Field101"]');
-          await input.click();
+          await page.locator('input[id="root_Field101"]').click();
           await page.evaluate(() => { window.renderMs = []; });
-          // Keystroke to paint: from the key event to the frame after React has rendered it.
-          await page.evaluate(() => {
-            (window as unknown as { lags: number[] }).lags = [];
-            document.addEventListener('keydown', (e) => {
-              const start = e.timeStamp;
-              requestAnimationFrame(() => setTimeout(() => (window as unknown as { lags: number[] }).lags.push(performance.now() - start)));
-            }, true);
-          });
-          for (const ch of 'keystrokes to paint') await input.press(ch === ' ' ? 'Space' : ch, { delay: 30 });
-          await page.waitForTimeout(200);
-          keystrokes[when].push(...(await page.evaluate(() => (window as unknown as { lags: number[] }).lags)));
+          keystrokes[when].push(...(await keystrokesToPaint(page, 'input[id="root_Field101"]')));
           if (when === 'settled') reactMs.push(...(await page.evaluate(() => window.renderMs)));
           await page.close();
         }
@@ -99,18 +103,8 @@ async function plainReference(browser: Awaited<ReturnType<typeof launchChromium>
   for (let run = 0; run < 5; run++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent(`<body>${Array.from({ length: 200 }, (_, i) => `<div><label>Field ${i + 1} <input id="f${i}"></label></div>`).join('')}</body>`);
-    const input = page.locator('#f100');
-    await input.click();
-    await page.evaluate(() => {
-      (window as unknown as { lags: number[] }).lags = [];
-      document.addEventListener('keydown', (e) => {
-        const start = e.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => (window as unknown as { lags: number[] }).lags.push(performance.now() - start)));
-      }, true);
-    });
-    for (const ch of 'keystrokes to paint') await input.press(ch === ' ' ? 'Space' : ch, { delay: 30 });
-    await page.waitForTimeout(200);
-    lags.push(...(await page.evaluate(() => (window as unknown as { lags: number[] }).lags)));
+    await page.locator('#f100').click();
+    lags.push(...(await keystrokesToPaint(page, '#f100')));
     await page.close();
   }
   console.log(`form: for reference, a plain HTML page of 200 inputs: keystroke to paint median ${median(lags).toFixed(1)} ms (${lags.length} keys)`);
