@@ -42,7 +42,6 @@ const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
 /** About a screenful: rendered at once; a longer form mounts the rest this many per frame. */
 const fieldsAtOnce = 12;
 
-
 /** What a failed call said, as error items (a single error is wrapped into a list). */
 function errorsOf(error: unknown): ErrorItem[] {
   const items = toErrorList((error as { items?: unknown })?.items ?? (error as Error)?.message);
