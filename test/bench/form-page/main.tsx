@@ -1,6 +1,7 @@
-import { Profiler } from 'react';
+import { Profiler, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Button } from '@mui/material';
 import { AppTheme } from '../../../ui/theme.tsx';
 import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { generatedScreen } from './generated-screen.ts';
@@ -12,11 +13,31 @@ declare global {
 const params = new URLSearchParams(location.search);
 const { screen, entity } = generatedScreen(Number(params.get('fields') ?? 200), params.get('sections') !== 'off');
 const record = { Id: 1 };
+/** `?open=click`: the form opens from a button, as a screen does when the app is already running. */
+const openOnClick = params.get('open') === 'click';
+
+/** The first frame painted after the form's fields exist. */
+function waitForForm() {
+  if (document.querySelectorAll('input').length >= 10) requestAnimationFrame(() => setTimeout(() => { window.benchReady = performance.now(); }));
+  else requestAnimationFrame(waitForForm);
+}
 
 function Page() {
+  const [open, setOpen] = useState(!openOnClick);
+  const toggle = () => {
+    window.benchReady = undefined;
+    window.benchStart = performance.now();
+    setOpen(!open);
+    if (!open) waitForForm();
+  };
   return (
-    <FormScreen screen={screen} entity={entity} mode="update" record={record} title="200 fields"
-      save={async (v) => v} onDone={() => {}} />
+    <>
+      {openOnClick && <Button onClick={toggle}>{open ? 'Close the form' : 'Open the form'}</Button>}
+      {open && (
+        <FormScreen screen={screen} entity={entity} mode="update" record={record} title="200 fields"
+          save={async (v) => v} onDone={() => {}} />
+      )}
+    </>
   );
 }
 
@@ -29,9 +50,4 @@ const router = createMemoryRouter([{ path: '*', element: (
 ) }]);
 window.benchStart = performance.now();
 createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
-// The first frame painted after the form's fields exist.
-const waitForForm = () => {
-  if (document.querySelectorAll('input').length >= 10) requestAnimationFrame(() => setTimeout(() => { window.benchReady = performance.now(); }));
-  else requestAnimationFrame(waitForForm);
-};
-waitForForm();
+if (!openOnClick) waitForForm();
