@@ -55,6 +55,10 @@ describe.each(databases)('GET /api/users on %s', (kind) => {
   it('returns only the visible columns asked for (plus the id, and the fields rows are styled and hidden by)', async () => {
     const item = (await list('cols=LastName&pageSize=1')).json().Items[0];
     expect(Object.keys(item).sort()).toEqual(['IsActive', 'IsMaster', 'LastName', 'UserId']);
+    // Sorted by a column that is not shown: the rows are read with it (for the cursor), and sent without it.
+    const sortedByHidden = (await list('cols=LastName&sorts=FirstName,desc&pageSize=2')).json();
+    expect(Object.keys(sortedByHidden.Items[0]).sort()).toEqual(['IsActive', 'IsMaster', 'LastName', 'UserId']);
+    expect(sortedByHidden.Cursors.Last).toBeTruthy();
   });
 
   it('refuses sorting by an undeclared or unsortable column, and an unknown column', async () => {

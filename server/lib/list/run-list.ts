@@ -56,6 +56,8 @@ export async function runList<T extends Record<string, unknown>>(
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
   const cursors = { First: cursorOf(rows[0]), Last: cursorOf(rows.at(-1)) };
-  const items = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => returned.has(k))) as T);
-  return { Items: items, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess, Cursors: cursors };
+  // Rows carry only the returned fields and the order's keys: drop the keys the user did not ask for, if any.
+  const unasked = keyFields.filter((field) => !returned.has(field));
+  if (unasked.length) for (const row of rows) for (const field of unasked) delete row[field];
+  return { Items: rows, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess, Cursors: cursors };
 }
