@@ -12,18 +12,35 @@ import { withWidgetRuleErrors } from '../../widgets/rule-walk.ts';
  */
 const browserAjvOptions = { validateSchema: false } as const;
 
-/** RJSF needs a validator for its schema utilities; the form's own checks run through `validateValues`. */
-export const rjsfValidator = customizeValidator({ extenderFn: addSpecKeywords, ajvOptionsOverrides: browserAjvOptions });
+/** Made when first used: an ajv instance costs a page's start-up tens of milliseconds it need not wait for. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const realRjsfValidator = once(() => customizeValidator({ extenderFn: addSpecKeywords, ajvOptionsOverrides: browserAjvOptions }));
+
+/**
+ * RJSF needs a validator for its schema utilities (only schemas with conditions or alternatives call it); the
+ * form's own checks run through `validateValues`. One object, standing in for the real one until it is used.
+ */
+export const rjsfValidator = new Proxy({} as ReturnType<typeof customizeValidator>, {
+  get(_, key) {
+    const real = realRjsfValidator();
+    const value = Reflect.get(real, key, real);
+    return typeof value === 'function' ? value.bind(real) : value;
+  },
+});
 
 // The server's ajv setup, so the browser gives the server's messages for the same input.
-const ajv = createAjv({ useDefaults: false, ...browserAjvOptions });
+const ajv = once(() => createAjv({ useDefaults: false, ...browserAjvOptions }));
 const compiled = new WeakMap<object, ValidateFunction>();
 
 function compiledFor(schema: JsonSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
     const { $id: _id, ...rest } = schema;
-    validate = ajv.compile(rest);
+    validate = ajv().compile(rest);
     compiled.set(schema, validate);
   }
   return validate;
