@@ -64,6 +64,29 @@ describe.each(databases)('First / Previous / Next / Last walk the order by curso
     expect(res.json()[0]).toMatchObject({ PropertyName: 'after', ErrorCode: 'InvalidCursor' });
   });
 
+  it('counts a first page that shows every row by the page itself, with no count query; a full page, or a later one, is counted', async () => {
+    const statements: string[] = [];
+    const listen = (q: { sql: string }) => statements.push(q.sql);
+    const countQueries = () => statements.filter((sql) => /count\(\*\)/i.test(sql)).length;
+    t.app.db.on('query', listen);
+    try {
+      // 'walker1' matches walker1 and walker10 to walker19: 11 users.
+      expect(await get('pageSize=20&q=walker1')).toMatchObject({ TotalCount: 11, TotalCountIsEstimate: false });
+      expect(countQueries()).toBe(0);
+      expect((await get('pageSize=0')).TotalCount).toBe(48);
+      expect(countQueries()).toBe(0);
+      const full = await get('pageSize=10&q=walker1');
+      expect(full).toMatchObject({ TotalCount: 11, TotalCountIsEstimate: false });
+      expect(full.Items).toHaveLength(10);
+      expect(countQueries()).toBe(1);
+      // Page 2 holds the one left over: not all rows, so it is counted.
+      expect(await get('pageSize=10&page=2&q=walker1')).toMatchObject({ TotalCount: 11 });
+      expect(countQueries()).toBe(2);
+    } finally {
+      t.app.db.removeListener('query', listen);
+    }
+  });
+
   it(`counts exactly up to ${exactCountLimit} rows and marks a larger count as an estimate`, async () => {
     expect(await get('pageSize=1')).toMatchObject({ TotalCount: 48, TotalCountIsEstimate: false });
     await t.app.db.raw(`insert into users (user_name, first_name, last_name, email_address)

@@ -5,6 +5,7 @@ import { addSpecKeywords } from '../../core/validation/add-spec-keywords.ts';
 import { ajvErrorsToItems, type ErrorItem } from '../../core/error-items.ts';
 import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
 import { withWidgetRuleErrors } from '../../widgets/rule-walk.ts';
+import { once } from '../../core/once.ts';
 
 /**
  * The browser does not check the schemas it is given: the server checked them (metadata at start-up,
@@ -12,12 +13,7 @@ import { withWidgetRuleErrors } from '../../widgets/rule-walk.ts';
  */
 const browserAjvOptions = { validateSchema: false } as const;
 
-/** Made when first used: an ajv instance costs a page's start-up tens of milliseconds it need not wait for. */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
-
+// Made when first used: an ajv instance costs a page's start-up tens of milliseconds it need not wait for.
 const realRjsfValidator = once(() => customizeValidator({ extenderFn: addSpecKeywords, ajvOptionsOverrides: browserAjvOptions }));
 
 /**

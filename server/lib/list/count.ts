@@ -30,11 +30,15 @@ async function plannerEstimate(knex: Knex, filtered: Knex.QueryBuilder): Promise
  * Counting a million rows costs most of a second, and even counting to 10,000 costs more than the page.
  * So the planner is asked first: when it expects far more rows than the limit, its estimate is the
  * answer (marked as an estimate); otherwise the rows are counted, but only as far as the limit, so a
- * wrong estimate costs at most that. The UI never shows an estimate as if it were exact.
+ * wrong estimate costs at most that. The UI never shows an estimate as if it were exact. `fromFirstPage` answers
+ * the number of rows when the first page already shows them all (a selective search, a short list).
  */
-export async function countRows(knex: Knex, filtered: Knex.QueryBuilder): Promise<CountResult> {
+export async function countRows(knex: Knex, filtered: Knex.QueryBuilder, fromFirstPage?: () => Promise<number | undefined>): Promise<CountResult> {
   const estimate = await plannerEstimate(knex, filtered);
   if (estimate > exactCountLimit * 2) return { count: estimate, estimated: true };
+  // A first page that is not full holds every row: its length is the count, and no count query runs.
+  const onFirstPage = await fromFirstPage?.();
+  if (onFirstPage !== undefined) return { count: onFirstPage, estimated: false };
   const capped = filtered.clone().clearSelect().clearOrder().select(knex.raw('1')).limit(exactCountLimit + 1);
   const [{ Count }] = (await knex.count({ Count: '*' }).from(capped.as('capped'))) as Array<{ Count: number | string }>;
   if (Number(Count) <= exactCountLimit) return { count: Number(Count), estimated: false };

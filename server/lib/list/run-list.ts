@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
 import { applyOrder, whereBeyond } from './order.ts';
 import { countRows } from './count.ts';
 import { prepareList, type ListOptions } from './prepare.ts';
+import { once } from '../../../engine/core/once.ts';
 import type { ListQuery, ListResult } from './types.ts';
 
 export type { ListOptions };
@@ -29,16 +30,17 @@ export async function runList<T extends Record<string, unknown>>(
 ): Promise<ListResult<T>> {
   const { filtered, keys, keyFields, signature, returned } = prepareList(base, list, options, query);
   const pageSize = query.pageSize ?? 50;
-  const counting = countRows(knex, filtered);
-
   const page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
-  let reversed = false;
-  let limit = pageSize;
+  // The page's query runs once, whether the count or the answer asks for it first.
+  const pageRows = once(() => Promise.resolve(page) as Promise<T[]>);
   const cursorText = query.after ?? query.before;
   const cursor = cursorText ? decodeCursor(cursorText, query.after ? 'after' : 'before') : undefined;
   const usableCursor = cursor && cursor.order === signature && cursor.values.length === keys.length && !cursor.values.includes(null);
+
+  let reversed = false;
+  let limit = pageSize;
   // The count and the page go to the database together; only Last needs the count first.
-  let total = query.last ? await counting : undefined;
+  let total = query.last ? await countRows(knex, filtered) : undefined;
   if (pageSize > 0 && query.last) {
     reversed = true;
     if (!total!.estimated) limit = lastPageSize(total!.count, pageSize);
@@ -50,8 +52,12 @@ export async function runList<T extends Record<string, unknown>>(
   }
   applyOrder(page, keys, reversed);
   if (pageSize > 0) page.limit(limit);
+  const firstPage = !query.last && !usableCursor && (pageSize === 0 || (query.page ?? 1) <= 1);
+  const counting = total ? Promise.resolve(total) : countRows(knex, filtered, firstPage
+    ? async () => { const rows = (await pageRows()).length; return pageSize === 0 || rows < pageSize ? rows : undefined; }
+    : undefined);
 
-  const [rows, , CircleAccess] = (await Promise.all([page, counting, extras.circleAccess?.() ?? []])) as [T[], unknown, ListResult<T>['CircleAccess']];
+  const [rows, , CircleAccess] = (await Promise.all([pageRows(), counting, extras.circleAccess?.() ?? []])) as [T[], unknown, ListResult<T>['CircleAccess']];
   total ??= await counting;
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
