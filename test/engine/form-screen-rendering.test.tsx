@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { FormScreen } from '../../engine/react/form/FormScreen.tsx';
+import { typingPauseMs } from '../../engine/react/form/useProgressiveCount.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../engine/core/forms/types.ts';
 
@@ -59,5 +60,32 @@ describe('form screen rendering', () => {
     await waitFor(() => expect(screen.getByLabelText('Field F40')).toBeTruthy());
     expect(document.querySelectorAll('.MuiSkeleton-root').length).toBe(0);
     expect(screen.getByRole('region', { name: 'Second' }).querySelectorAll('input')).toHaveLength(20);
+  });
+
+  describe('while the user types', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `F${i + 1}`);
+    const entity = { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string', title: `Field ${n}` }])) } as JsonSchema;
+    const advance = (ms: number) => act(async () => { vi.advanceTimersByTime(ms); });
+
+    beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'] }); });
+    afterEach(() => { vi.useRealTimers(); });
+
+    it('a long form mounts the rest in the frames after the first screenful', async () => {
+      renderForm(screenOf(names), entity, { Id: 1 });
+      await advance(typingPauseMs - 50);
+      expect(screen.getByLabelText('Field F13')).toBeTruthy();
+    });
+
+    it('holds the rest back while keys are pressed, and mounts it once the typing pauses', async () => {
+      renderForm(screenOf(names), entity, { Id: 1 });
+      for (let i = 0; i < 5; i++) {
+        fireEvent.keyDown(screen.getByLabelText('Field F1'), { key: 'a' });
+        await advance(typingPauseMs - 50);
+      }
+      expect(screen.queryByLabelText('Field F13')).toBeNull();
+      // React takes one step per act: a frame, then the next.
+      for (let frame = 0; frame < 20; frame++) await advance(typingPauseMs / 6);
+      expect(screen.getByLabelText('Field F40')).toBeTruthy();
+    });
   });
 });

@@ -56,7 +56,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly });
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
   const fieldProps = useFieldFormProps(state.fields, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
-  const mounted = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
+  const { count: mounted, noteInput } = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
   // One object while the validators are the same, so memoised fields keep their props.
   const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators }), [asyncValidators]);
   const [busy, setBusy] = useState(false);
@@ -121,6 +121,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
 
   /** Enter does not submit unless the screen allows it (spec 2). */
   function keyDown(event: KeyboardEvent) {
+    noteInput();
     const target = event.target as HTMLElement;
     if (event.key === 'Enter' && !form.submitOnEnter && target.tagName === 'INPUT') event.preventDefault();
   }
@@ -134,7 +135,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
       </div>
       {lockedRecord && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
-      <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
+      <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} onPointerDown={noteInput} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
           {plans.map((plan, i) => {
             const shown = plan.fields.slice(0, Math.max(0, mounted - plan.offset));
