@@ -121,7 +121,8 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
 
   /** Enter does not submit unless the screen allows it (spec 2). */
   function keyDown(event: KeyboardEvent) {
-    noteInput();
+    // Typing holds back the rest of a long form; Tab does not, so it can always move on to the next field.
+    if (event.key !== 'Tab') noteInput();
     const target = event.target as HTMLElement;
     if (event.key === 'Enter' && !form.submitOnEnter && target.tagName === 'INPUT') event.preventDefault();
   }
