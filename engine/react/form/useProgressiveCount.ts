@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /** How long the user's typing holds back the rest of a long form: mounting waits for a pause. */
 export const typingPauseMs = 300;
@@ -27,6 +27,6 @@ export function useProgressiveCount(total: number, first: number, step: number):
       clearTimeout(timer);
     };
   }, [count, total, step]);
-  const noteInput = useRef(() => { lastInput.current = performance.now(); }).current;
+  const noteInput = useCallback(() => { lastInput.current = performance.now(); }, []);
   return { count: Math.min(count, total), noteInput };
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
 import { applyOrder, whereBeyond } from './order.ts';
-import { countRows } from './count.ts';
+import { countRows, type CountResult } from './count.ts';
 import { prepareList, type ListOptions } from './prepare.ts';
 import { once } from '../../../engine/core/once.ts';
 import type { ListQuery, ListResult } from './types.ts';
@@ -57,8 +57,8 @@ export async function runList<T extends Record<string, unknown>>(
     ? async () => { const rows = (await pageRows()).length; return pageSize === 0 || rows < pageSize ? rows : undefined; }
     : undefined);
 
-  const [rows, , CircleAccess] = (await Promise.all([pageRows(), counting, extras.circleAccess?.() ?? []])) as [T[], unknown, ListResult<T>['CircleAccess']];
-  total ??= await counting;
+  const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, extras.circleAccess?.() ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];
+  total ??= counted;
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
   const cursors = { First: cursorOf(rows[0]), Last: cursorOf(rows.at(-1)) };
