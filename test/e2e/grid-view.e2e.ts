@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { screenshot, startSignedIn } from './harness.ts';
 
 const lastNames = ['Abbott', 'Baker', 'Carter', 'Dawson', 'Ellis', 'Foster', 'Garcia', 'Hughes', 'Irwin', 'Jensen', 'Keller', 'Lambert'];
 const firstNames = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emeka', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jun'];
@@ -36,13 +36,8 @@ describe('listing grid view in the URL, saved views and CSV export (Chromium)', 
   let viewUrl: string;
 
   beforeAll(async () => {
-    ({ app, baseUrl } = await startServer());
+    ({ app, baseUrl, browser, page, consoleErrors } = await startSignedIn());
     await app.db('users').insert(people);
-    browser = await launchChromium();
-    ({ page, consoleErrors } = await openPage(browser));
-    await page.goto(`${baseUrl}/login`);
-    await signInThroughForm(page, baseUrl);
-    await page.waitForURL(`${baseUrl}/home`);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { screenshot, startSignedIn } from './harness.ts';
 
 describe('user forms rendered from metadata (Chromium)', () => {
   let app: FastifyInstance;
@@ -11,13 +11,8 @@ describe('user forms rendered from metadata (Chromium)', () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    ({ app, baseUrl } = await startServer());
+    ({ app, baseUrl, browser, page, consoleErrors } = await startSignedIn());
     await app.db('users').insert({ UserName: 'kofi', FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org' });
-    browser = await launchChromium();
-    ({ page, consoleErrors } = await openPage(browser));
-    await page.goto(`${baseUrl}/login`);
-    await signInThroughForm(page, baseUrl);
-    await page.waitForURL(`${baseUrl}/home`);
   });
   afterAll(async () => {
     await browser?.close();
