@@ -29,6 +29,8 @@ export interface PreparedList {
   visibleColumns: ColumnDefinition[];
   /** The fields a row carries back: the id, the always-selected fields and the visible columns. */
   returned: Set<string>;
+  /** A contains-search narrows the rows. */
+  searched: boolean;
 }
 
 /** Columns holding data: action columns (buttons) have no database column behind them. */
@@ -64,5 +66,5 @@ export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, optio
   // With no columns named, rows carry every data column, as before: the grid may show any of them.
   const shown = asked.length ? asked : [...columns.keys()];
   const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...shown]);
-  return { filtered, keys, keyFields: keys.map((k) => k.field), signature: orderSignature(keys), visibleColumns, returned };
+  return { filtered, keys, keyFields: keys.map((k) => k.field), signature: orderSignature(keys), visibleColumns, returned, searched: Boolean(term) };
 }

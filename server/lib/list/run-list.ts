@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
 import { applyOrder, whereBeyond } from './order.ts';
 import { countRows, type CountResult } from './count.ts';
 import { prepareList, type ListOptions } from './prepare.ts';
+import { listStatementName } from './statement-name.ts';
 import { once } from '../../../engine/core/once.ts';
 import type { ListQuery, ListResult } from './types.ts';
 
@@ -28,7 +29,7 @@ export async function runList<T extends Record<string, unknown>>(
   query: ListQuery,
   extras: { circleAccess?: () => Promise<ListResult<T>['CircleAccess']> } = {},
 ): Promise<ListResult<T>> {
-  const { filtered, keys, keyFields, signature, returned } = prepareList(base, list, options, query);
+  const { filtered, keys, keyFields, signature, returned, searched } = prepareList(base, list, options, query);
   const pageSize = query.pageSize ?? 50;
   const page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
   // The page's query runs once, whether the count or the answer asks for it first.
@@ -52,6 +53,8 @@ export async function runList<T extends Record<string, unknown>>(
   }
   applyOrder(page, keys, reversed);
   if (pageSize > 0) page.limit(limit);
+  const name = listStatementName(page.toSQL().sql, searched);
+  if (name) page.options({ name });
   const firstPage = !query.last && !usableCursor && (pageSize === 0 || (query.page ?? 1) <= 1);
   const counting = total ? Promise.resolve(total) : countRows(knex, filtered, firstPage
     ? async () => { const rows = (await pageRows()).length; return pageSize === 0 || rows < pageSize ? rows : undefined; }
