@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
@@ -6,6 +7,8 @@ import { configFromEnv } from '../../server/config.ts';
 import { ensureUsers } from './grid-data.ts';
 import { hashPassword } from '../../server/lib/password.ts';
 import { concurrently, latency, ms } from './stats.ts';
+import { httpGetter } from './http-get.ts';
+import { cpuPerCall, type CpuPerCall } from './cpu.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const clients = 10;
@@ -69,10 +72,11 @@ export async function gridBench(): Promise<void> {
     const signIn = await fetch(`${base}/api/Authenticate/SignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'admin', Password: password }) });
     const session = (await signIn.json()) as { Session: { SessionId: string } };
     const headers = { authorization: `Bearer ${signIn.headers.get('x-auth-token')}`, 'session-id': session.Session.SessionId };
+    const get = httpGetter(base, headers, clients);
     const api = async (query: string) => {
-      const res = await fetch(`${base}/api/users?${query}`, { headers });
-      if (!res.ok) throw new Error(`${query}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ Items: unknown[]; TotalCount: number; TotalCountIsEstimate: boolean; Cursors: { Last: string } }>;
+      const res = await get(`/api/users?${query}`);
+      if (res.status !== 200) throw new Error(`${query}: ${res.status} ${res.body}`);
+      return JSON.parse(res.body) as { Items: unknown[]; TotalCount: number; TotalCountIsEstimate: boolean; Cursors: { Last: string } };
     };
     const capture = captureSql(app.db);
     // A second administrator: a new sign-in of the same user would end the load generator's session.
@@ -108,6 +112,7 @@ export async function gridBench(): Promise<void> {
     console.log('grid: SQL = the list\'s own statements run directly through pg; all SQL = every statement of the call, the session check included');
     console.log(`grid: ${'scenario'.padEnd(32)} ${'API p50'.padStart(10)} ${'API p99'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p99'.padStart(10)} ${'all p50'.padStart(10)} ${'all p99'.padStart(10)}  API/SQL p99  API/all p99  total`);
     const results: Record<string, number> = {};
+    const cpu: Array<[string, CpuPerCall, CpuPerCall]> = [];
     for (const [name, query] of scenarios) {
       const answer = await api(query);
       const statements = await sqlOf(query);
@@ -115,21 +120,41 @@ export async function gridBench(): Promise<void> {
       // An unmeasured round first (200 calls: enough for V8 to optimise the path), so no scenario pays for
       // a cold server process or cold caches.
       await concurrently(clients, 20, () => api(query));
-      const viaApi = latency(await concurrently(clients, perClient, () => api(query)));
-      const direct = latency(await concurrently(clients, perClient, () => runDirect(listStatements)));
+      const calls = clients * perClient;
+      let apiSamples: number[] = [];
+      let directSamples: number[] = [];
+      const apiCpu = await cpuPerCall(calls, server.child.pid, async () => { apiSamples = await concurrently(clients, perClient, () => api(query)); });
+      const directCpu = await cpuPerCall(calls, undefined, async () => { directSamples = await concurrently(clients, perClient, () => runDirect(listStatements)); });
+      const viaApi = latency(apiSamples);
+      const direct = latency(directSamples);
       const allDirect = latency(await concurrently(clients, perClient, () => runDirect(statements)));
       results[name] = viaApi.p99;
       const total = `${answer.TotalCountIsEstimate ? 'about ' : ''}${answer.TotalCount.toLocaleString('en-US')}`;
       const ratio = (a: number, b: number) => `${(a / b).toFixed(2).padStart(10)}x`;
+      cpu.push([name, apiCpu, directCpu]);
       console.log(`grid: ${name.padEnd(32)} ${ms(viaApi.p50)} ${ms(viaApi.p99)} ${ms(direct.p50)} ${ms(direct.p99)} ${ms(allDirect.p50)} ${ms(allDirect.p99)}  ${ratio(viaApi.p99, direct.p99)}  ${ratio(viaApi.p99, allDirect.p99)}  ${total}`);
     }
     console.log(`grid: last page / first page (p99): ${(results['last page'] / results['first page']).toFixed(2)}x`);
+    printCpu(cpu);
     await naiveReference(pool);
   } finally {
     server?.child.kill('SIGTERM');
     await pool.end();
     await plain.destroy();
     await app.close();
+  }
+}
+
+/**
+ * With every core busy, a call's latency follows the CPU it costs all parties together, so this is where the
+ * API/SQL ratio comes from: the API's server process, PostgreSQL (the session check beside the list's own SQL) and
+ * the load generator's HTTP client, against PostgreSQL and the pg client for the SQL alone.
+ */
+function printCpu(rows: Array<[string, CpuPerCall, CpuPerCall]>): void {
+  const f = (n: number) => n.toFixed(3);
+  console.log(`grid: CPU per call in ms on ${os.availableParallelism()} cores (API = server + PostgreSQL + HTTP client; SQL = PostgreSQL + pg client)`);
+  for (const [name, api, sql] of rows) {
+    console.log(`grid:   ${name.padEnd(32)} API ${f(api.server)} + ${f(api.postgres)} + ${f(api.client)} = ${f(api.total)}   SQL ${f(sql.postgres)} + ${f(sql.client)} = ${f(sql.total)}   ${(api.total / sql.total).toFixed(2)}x`);
   }
 }
 
