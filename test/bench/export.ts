@@ -1,6 +1,6 @@
 import knexFactory from 'knex';
 import { ensureUsers } from './grid-data.ts';
-import { ensureDatabase, startServerProcess } from './grid.ts';
+import { ensureDatabase, startServerProcess } from './bench-servers.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { concurrently, latency, ms } from './stats.ts';

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -6,139 +5,139 @@ import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { ensureUsers } from './grid-data.ts';
 import { hashPassword } from '../../server/lib/password.ts';
-import { concurrently, latency, ms } from './stats.ts';
+import { concurrently, latency, ms, type Latency } from './stats.ts';
 import { httpGetter } from './http-get.ts';
 import { cpuPerCall, type CpuPerCall } from './cpu.ts';
+import { ensureDatabase, startFloorServer, startServerProcess, type BenchServer } from './bench-servers.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 const password = 'Bench12345';
 
-export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 interface Captured { sql: string; bindings: unknown[]; name?: string }
 
-/** Every statement the API ran for one call, in order. */
+/** Every statement the API ran for one call, in order, with pg's $n placeholders. */
 function captureSql(db: Knex): { take(): Captured[] } {
   let captured: Captured[] = [];
-  db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [], name: q.options?.name }));
+  db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => {
+    let i = 0;
+    captured.push({ sql: q.sql.replace(/\?/g, () => `$${++i}`), bindings: q.bindings ?? [], name: q.options?.name });
+  });
   return { take: () => { const c = captured; captured = []; return c; } };
 }
 
 /** The list's own statements: the session check (with module and page grants) left out. */
 const isListStatement = (st: Captured) => /from "users"|from \(select 1 from "users"/.test(st.sql) && !/"sessions"/.test(st.sql);
 
-/** The real server in its own process, as deployed, so the load generator does not share its event loop. */
-export async function startServerProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = 3800 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), JWT_SECRET: 'bench-secret-bench-secret-bench', LOG_LEVEL: 'warn', UI_DIR: '/nonexistent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server process exited');
-    try {
-      if ((await fetch(`${base}/docs/json`)).ok) return { base, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+interface Measured { latency: Latency; cpu: CpuPerCall }
+
+/** `calls` from each of the clients at once, timed, with the CPU each party spent per call. */
+async function measure(serverPid: number | undefined, call: () => Promise<unknown>): Promise<Measured> {
+  let samples: number[] = [];
+  const cpu = await cpuPerCall(clients * perClient, serverPid, async () => { samples = await concurrently(clients, perClient, call); });
+  return { latency: latency(samples), cpu };
 }
 
-/** Each scenario of the issue through the API (10 concurrent clients over HTTP) beside its own SQL run directly through pg. */
+/** Signs in over HTTP and returns a GET for the API that follows refreshed tokens, as the browser does. */
+async function signedInGetter(base: string): Promise<{ api: (path: string) => Promise<unknown>; close(): void }> {
+  const signIn = await fetch(`${base}/api/Authenticate/SignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'admin', Password: password }) });
+  const session = (await signIn.json()) as { Session: { SessionId: string } };
+  const headers = { authorization: `Bearer ${signIn.headers.get('x-auth-token')}`, 'session-id': session.Session.SessionId };
+  const get = httpGetter(base, headers, clients);
+  const api = async (path: string) => {
+    const res = await get(path);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body}`);
+    const refreshed = res.headers['x-auth-token'];
+    if (typeof refreshed === 'string') headers.authorization = `Bearer ${refreshed}`;
+    return JSON.parse(res.body);
+  };
+  return { api, close: get.close };
+}
+
+/**
+ * Each scenario of the issue (10 concurrent clients) through the API, through the floor server (the same statements
+ * behind the least HTTP server possible), and as SQL run directly through pg: the list's own statements, and all of
+ * the call's (the session check included).
+ */
 export async function gridBench(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const databaseUrl = await ensureDatabase(serverUrl, 'metadmin_bench');
-  // In-process only to capture the SQL each call runs; the load goes to a separate server process.
+  // In-process only to capture the SQL each call runs; the load goes to separate server processes.
   const app = await buildApp({ ...configFromEnv({}), databaseUrl, adminPassword: password, jwtSecret: 'bench-secret-bench-secret-bench', uiDir: '/nonexistent' });
   const plain = knexFactory({ client: 'pg', connection: databaseUrl });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
-  let server: { base: string; child: ChildProcess } | undefined;
+  const servers: BenchServer[] = [];
+  const closers: Array<() => void> = [];
   try {
     await ensureUsers(plain, rows, console.log);
-    server = await startServerProcess(databaseUrl);
-    const base = server.base;
-    const signIn = await fetch(`${base}/api/Authenticate/SignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'admin', Password: password }) });
-    const session = (await signIn.json()) as { Session: { SessionId: string } };
-    const headers = { authorization: `Bearer ${signIn.headers.get('x-auth-token')}`, 'session-id': session.Session.SessionId };
-    const get = httpGetter(base, headers, clients);
-    const api = async (query: string) => {
-      const res = await get(`/api/users?${query}`);
-      if (res.status !== 200) throw new Error(`${query}: ${res.status} ${res.body}`);
-      return JSON.parse(res.body) as { Items: unknown[]; TotalCount: number; TotalCountIsEstimate: boolean; Cursors: { Last: string } };
-    };
-    const capture = captureSql(app.db);
-    // A second administrator: a new sign-in of the same user would end the load generator's session.
+    const server = await startServerProcess(databaseUrl);
+    servers.push(server);
+    const signedIn = await signedInGetter(server.base);
+    closers.push(signedIn.close);
+    const api = signedIn.api as (path: string) => Promise<{ TotalCount: number; TotalCountIsEstimate: boolean; Cursors: { Last: string } }>;
+    // A second administrator for the in-process app: a new sign-in of the same user would end the load's session.
     if (!(await plain('users').where('user_name', 'bench-capture').first())) {
       await plain('users').insert({ user_name: 'bench-capture', first_name: 'Bench', last_name: 'Capture', email_address: 'capture@example.org', is_master: true, must_change_password: false, password_hash: await hashPassword(password) });
     }
     const inProcess = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'bench-capture', Password: password } });
     const inProcessHeaders = { authorization: `Bearer ${inProcess.headers['x-auth-token']}`, 'session-id': inProcess.json().Session.SessionId };
+    const capture = captureSql(app.db);
     const sqlOf = async (query: string) => {
       capture.take();
       await app.inject({ url: `/api/users?${query}`, headers: inProcessHeaders });
-      return capture.take().map((st) => {
-        let i = 0;
-        return { ...st, sql: st.sql.replace(/\?/g, () => `$${++i}`) };
-      });
+      return capture.take();
     };
     const runDirect = async (statements: Captured[]) => {
       // A statement the API names (its plan kept per connection) is named here too.
       for (const st of statements) await pool.query({ text: st.sql, values: st.bindings, name: st.name });
     };
+
     const [{ UserName: someone }] = await plain('users').where('user_id', 424242).select('user_name as UserName');
-    const first = await api('pageSize=50');
-    const lastPage = Math.ceil(first.TotalCount / 50);
+    const first = await api('/api/users?pageSize=50');
     const scenarios: Array<[string, string]> = [
       ['first page', 'pageSize=50'],
       ['next page', `pageSize=50&page=2&after=${first.Cursors.Last}`],
-      ['last page', `pageSize=50&page=${lastPage}&last=true`],
+      ['last page', `pageSize=50&page=${Math.ceil(first.TotalCount / 50)}&last=true`],
       ['sort change (First Name desc)', 'pageSize=50&sorts=FirstName,desc'],
       [`selective search (${someone})`, `pageSize=50&q=${someone}`],
       ['broad search (kofi)', 'pageSize=50&q=kofi'],
     ];
-    console.log(`grid: ${rows.toLocaleString('en-US')} users on PostgreSQL, ${clients} concurrent clients, ${clients * perClient} calls per scenario`);
-    console.log('grid: SQL = the list\'s own statements run directly through pg; all SQL = every statement of the call, the session check included');
-    console.log(`grid: ${'scenario'.padEnd(32)} ${'API p50'.padStart(10)} ${'API p99'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p99'.padStart(10)} ${'all p50'.padStart(10)} ${'all p99'.padStart(10)}  API/SQL p99  API/all p99  total`);
-    const results: Record<string, number> = {};
-    const cpu: Array<[string, CpuPerCall, CpuPerCall]> = [];
+    const statementsOf: Record<string, Captured[]> = {};
+    for (const [name, query] of scenarios) statementsOf[name] = await sqlOf(query);
+    const floorServer = await startFloorServer(databaseUrl, statementsOf);
+    servers.push(floorServer);
+    const floor = httpGetter(floorServer.base, {}, clients);
+    closers.push(floor.close);
+
+    console.log(`grid: ${rows.toLocaleString('en-US')} users on PostgreSQL, ${clients} concurrent clients, ${clients * perClient} calls per scenario, ${os.availableParallelism()} cores`);
+    console.log('grid: floor = the same statements behind the least HTTP server possible; SQL = the list\'s own statements through pg; all SQL = all of the call\'s (session check included)');
+    console.log(`grid: ${'scenario'.padEnd(44)} ${['API', 'floor', 'SQL', 'all SQL'].map((h) => `${h} p50/p99`.padStart(20)).join('')}  API/SQL  API/all  floor/SQL  total`);
+    const cpuRows: Array<[string, Measured, Measured, Measured]> = [];
+    const p99: Record<string, number> = {};
     for (const [name, query] of scenarios) {
-      const answer = await api(query);
-      const statements = await sqlOf(query);
-      const listStatements = statements.filter(isListStatement);
+      const answer = await api(`/api/users?${query}`);
       // An unmeasured round first (200 calls: enough for V8 to optimise the path), so no scenario pays for
       // a cold server process or cold caches.
-      await concurrently(clients, 20, () => api(query));
-      const calls = clients * perClient;
-      let apiSamples: number[] = [];
-      let directSamples: number[] = [];
-      const apiCpu = await cpuPerCall(calls, server.child.pid, async () => { apiSamples = await concurrently(clients, perClient, () => api(query)); });
-      const directCpu = await cpuPerCall(calls, undefined, async () => { directSamples = await concurrently(clients, perClient, () => runDirect(listStatements)); });
-      const viaApi = latency(apiSamples);
-      const direct = latency(directSamples);
-      const allDirect = latency(await concurrently(clients, perClient, () => runDirect(statements)));
-      results[name] = viaApi.p99;
+      await concurrently(clients, 20, () => api(`/api/users?${query}`));
+      await concurrently(clients, 20, () => floor(`/?scenario=${encodeURIComponent(name)}`));
+      const viaApi = await measure(server.child.pid, () => api(`/api/users?${query}`));
+      const viaFloor = await measure(floorServer.child.pid, () => floor(`/?scenario=${encodeURIComponent(name)}`));
+      const direct = await measure(undefined, () => runDirect(statementsOf[name].filter(isListStatement)));
+      const allDirect = await measure(undefined, () => runDirect(statementsOf[name]));
+      p99[name] = viaApi.latency.p99;
+      cpuRows.push([name, viaApi, viaFloor, direct]);
+      const pair = (l: Latency) => `${ms(l.p50)}/${ms(l.p99).trim()}`.padStart(20);
+      const ratio = (a: Measured, b: Measured) => `${(a.latency.p99 / b.latency.p99).toFixed(2)}x`.padStart(7);
       const total = `${answer.TotalCountIsEstimate ? 'about ' : ''}${answer.TotalCount.toLocaleString('en-US')}`;
-      const ratio = (a: number, b: number) => `${(a / b).toFixed(2).padStart(10)}x`;
-      cpu.push([name, apiCpu, directCpu]);
-      console.log(`grid: ${name.padEnd(32)} ${ms(viaApi.p50)} ${ms(viaApi.p99)} ${ms(direct.p50)} ${ms(direct.p99)} ${ms(allDirect.p50)} ${ms(allDirect.p99)}  ${ratio(viaApi.p99, direct.p99)}  ${ratio(viaApi.p99, allDirect.p99)}  ${total}`);
+      console.log(`grid: ${name.padEnd(44)} ${[viaApi, viaFloor, direct, allDirect].map((m) => pair(m.latency)).join('')}  ${ratio(viaApi, direct)}  ${ratio(viaApi, allDirect)}  ${ratio(viaFloor, direct).padStart(9)}  ${total}`);
     }
-    console.log(`grid: last page / first page (p99): ${(results['last page'] / results['first page']).toFixed(2)}x`);
-    printCpu(cpu);
+    console.log(`grid: last page / first page (p99): ${(p99['last page'] / p99['first page']).toFixed(2)}x`);
+    printCpu(cpuRows);
     await naiveReference(pool);
   } finally {
-    server?.child.kill('SIGTERM');
+    for (const close of closers) close();
+    for (const s of servers) s.child.kill('SIGTERM');
     await pool.end();
     await plain.destroy();
     await app.close();
@@ -146,15 +145,14 @@ export async function gridBench(): Promise<void> {
 }
 
 /**
- * With every core busy, a call's latency follows the CPU it costs all parties together, so this is where the
- * API/SQL ratio comes from: the API's server process, PostgreSQL (the session check beside the list's own SQL) and
- * the load generator's HTTP client, against PostgreSQL and the pg client for the SQL alone.
+ * With every core busy, a call's latency follows the CPU it costs all parties together: this is where the ratios
+ * come from. API and floor = server process + PostgreSQL + HTTP client; SQL = PostgreSQL + pg client.
  */
-function printCpu(rows: Array<[string, CpuPerCall, CpuPerCall]>): void {
-  const f = (n: number) => n.toFixed(3);
-  console.log(`grid: CPU per call in ms on ${os.availableParallelism()} cores (API = server + PostgreSQL + HTTP client; SQL = PostgreSQL + pg client)`);
-  for (const [name, api, sql] of rows) {
-    console.log(`grid:   ${name.padEnd(32)} API ${f(api.server)} + ${f(api.postgres)} + ${f(api.client)} = ${f(api.total)}   SQL ${f(sql.postgres)} + ${f(sql.client)} = ${f(sql.total)}   ${(api.total / sql.total).toFixed(2)}x`);
+function printCpu(rows: Array<[string, Measured, Measured, Measured]>): void {
+  const f = (c: CpuPerCall) => `${c.server.toFixed(2)} + ${c.postgres.toFixed(2)} + ${c.client.toFixed(2)} = ${c.total.toFixed(2)}`;
+  console.log('grid: CPU per call, ms: server + PostgreSQL + client = all');
+  for (const [name, api, floor, sql] of rows) {
+    console.log(`grid:   ${name.padEnd(44)} API ${f(api.cpu)}   floor ${f(floor.cpu)}   SQL ${f(sql.cpu)}`);
   }
 }
 

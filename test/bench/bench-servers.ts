@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+
+export interface BenchServer { base: string; child: ChildProcess }
+
+export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function answering(child: ChildProcess, url: string): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the process serving ${url} exited`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function spawnServer(script: string, args: string[], env: Record<string, string>): BenchServer {
+  const port = 3800 + Math.floor(Math.random() * 190);
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+/** The real server in its own process, as deployed, so the load generator does not share its event loop. */
+export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
+  const server = spawnServer('server/main.ts', [], { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-bench-secret-bench', LOG_LEVEL: 'warn', UI_DIR: '/nonexistent' });
+  await answering(server.child, `${server.base}/docs/json`);
+  return server;
+}
+
+/** The floor server (floor-server.ts) in its own process, serving the given statements per scenario. */
+export async function startFloorServer(databaseUrl: string, statements: Record<string, unknown[]>): Promise<BenchServer> {
+  const server = spawnServer('test/bench/floor-server.ts', [JSON.stringify(statements)], { DATABASE_URL: databaseUrl });
+  await answering(server.child, `${server.base}/`);
+  return server;
+}

@@ -1,0 +1,19 @@
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+/**
+ * The least an HTTP API can do for a list call: run the call's statements on pg (the session check and the list's
+ * own SQL, as captured from the real server, named where it names them) and send the last one's rows as JSON. No
+ * framework, no authentication logic, no query building. Its figures are the floor for any server on this stack and
+ * machine, against which the real one is compared. Started by the grid benchmark with the statements as argv[2].
+ */
+const statements = JSON.parse(process.argv[2]) as Record<string, Array<{ sql: string; bindings: unknown[]; name?: string }>>;
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const server = createServer(async (request, response) => {
+  const scenario = statements[new URL(request.url ?? '/', 'http://x').searchParams.get('scenario') ?? ''];
+  if (!scenario) return response.writeHead(404).end();
+  let rows: unknown[] = [];
+  for (const st of scenario) rows = (await pool.query({ text: st.sql, values: st.bindings, name: st.name })).rows;
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Items: rows }));
+});
+server.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
