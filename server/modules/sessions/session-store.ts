@@ -4,6 +4,7 @@ import type { Principal } from '../../types.ts';
 import type { EndReason } from './end-reasons.ts';
 import { holdsModuleSql } from '../access/module-access.ts';
 import { grantedActionIdsSql } from '../page-actions/store.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 
 export interface NewSession {
   SessionId: string;
@@ -43,26 +44,53 @@ export function liveSessions(db: Knex, idleSeconds: number, alias = 's'): Knex.Q
     .where(`${alias}.LastSeen`, '>', db.raw('now() - make_interval(secs => ?)', [idleSeconds]));
 }
 
+type SessionCheckParams = 'sessionId' | 'idleSeconds' | 'moduleName' | 'pageId';
+
+interface SessionCheckRow extends Omit<LiveSession, 'PageGrants'> {
+  EndedAt: Date | null;
+  EndReason: string | null;
+  IsActive: boolean;
+  TerminationDue: boolean;
+  IdleExpired: boolean;
+  HoldsModule: boolean;
+  PageGrants?: Array<number | string>;
+}
+
+/** The session check's statement for each database and combination of parts asked for, built once. */
+const sessionChecks = new WeakMap<Knex, Map<string, ReturnType<typeof statementTemplate<SessionCheckParams, SessionCheckRow>>>>();
+
+function sessionCheckStatement(db: Knex, withModule: boolean, withPage: boolean) {
+  // The text depends only on which parts are asked for; as a named statement its plan is kept per connection
+  // (planning it cost PostgreSQL ten times what running it does).
+  const name = `session-check${withModule ? '-module' : ''}${withPage ? '-page' : ''}`;
+  let ofDb = sessionChecks.get(db);
+  if (!ofDb) sessionChecks.set(db, (ofDb = new Map()));
+  let statement = ofDb.get(name);
+  if (!statement) {
+    statement = statementTemplate<SessionCheckParams, SessionCheckRow>(db, name, (param) => db('sessions as s')
+      .join('users as u', 'u.UserId', 's.UserId')
+      .where('s.SessionId', param('sessionId'))
+      .first(
+        's.SessionId', 's.InstanceId', 's.UserId', 's.LastSeen', 's.TerminatesAt', 's.EndedAt', 's.EndReason',
+        'u.UserName', 'u.IsMaster', 'u.IsActive',
+        db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
+        db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [param('idleSeconds')]),
+        withModule ? holdsModuleSql(db, 'u.UserId', 'u.IsMaster', param('moduleName')) : db.raw('true as holds_module'),
+        ...(withPage ? [db.raw('? as page_grants', [grantedActionIdsSql(db, 'u.UserId', 'u.IsMaster', param('pageId'))])] : []),
+      ));
+    ofDb.set(name, statement);
+  }
+  return statement;
+}
+
 /**
  * The session behind a request, the module the route needs and the page actions it answers with, in one
  * round trip. A due termination or an idle expiry is written down here, at the first request that notices
  * it, so the reason survives for the client to learn (and for every other process).
  */
 export async function checkSession(db: Knex, sessionId: string, idleSeconds: number, moduleName?: string, pageId?: number): Promise<SessionCheck> {
-  const row = await db('sessions as s')
-    .join('users as u', 'u.UserId', 's.UserId')
-    .where('s.SessionId', sessionId)
-    .first(
-      's.SessionId', 's.InstanceId', 's.UserId', 's.LastSeen', 's.TerminatesAt', 's.EndedAt', 's.EndReason',
-      'u.UserName', 'u.IsMaster', 'u.IsActive',
-      db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
-      db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [idleSeconds]),
-      moduleName ? holdsModuleSql(db, 'u.UserId', 'u.IsMaster', moduleName) : db.raw('true as holds_module'),
-      ...(pageId === undefined ? [] : [db.raw('? as page_grants', [grantedActionIdsSql(db, 'u.UserId', 'u.IsMaster', pageId)])]),
-    )
-    // Planning this query costs PostgreSQL ten times what running it does, on every request: as a named
-    // statement its plan is kept per connection. The text depends only on which parts are asked for.
-    .options({ name: `session-check${moduleName ? '-module' : ''}${pageId === undefined ? '' : '-page'}` });
+  const check = sessionCheckStatement(db, moduleName !== undefined, pageId !== undefined);
+  const [row] = await check({ sessionId, idleSeconds, moduleName: moduleName ?? null, pageId: pageId ?? null });
   if (!row || !row.IsActive) return { ended: null };
   if (row.EndedAt) return { ended: row.EndReason as EndReason };
   const due: EndReason | null = row.TerminationDue ? 'terminated' : row.IdleExpired ? 'timeout' : null;
@@ -71,7 +99,7 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
     return { ended: due };
   }
   const { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } = row;
-  const PageGrants = pageId === undefined ? undefined : { pageId, actionIds: (row.PageGrants as number[]).map(Number) };
+  const PageGrants = pageId === undefined ? undefined : { pageId, actionIds: (row.PageGrants ?? []).map(Number) };
   return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt, PageGrants }, holdsModule: Boolean(row.HoldsModule) };
 }
 
