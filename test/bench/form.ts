@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { launchChromium } from '../e2e/harness.ts';
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-async function serve(dir: string): Promise<{ server: Server; base: string }> {
+export async function serve(dir: string): Promise<{ server: Server; base: string }> {
   const server = createServer(async (req, res) => {
     const file = path.join(dir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
     const body = await readFile(file).catch(() => null);
@@ -60,125 +60,279 @@ function joined(all: Keystrokes[]): Keystrokes {
   return { lags: all.flatMap((k) => k.lags), slow: all.flatMap((k) => k.slow), count: all.reduce((n, k) => n + k.count, 0) };
 }
 
-/** One line of figures for a set of keystrokes. */
-function describe(k: Keystrokes): string {
-  const withinFrame = 1 - k.slow.length / k.count;
-  const p90 = [...k.slow].sort((a, b) => b - a)[Math.floor(k.count * 0.1)];
-  return `to next paint ${(withinFrame * 100).toFixed(0)}% under 16 ms, p90 ${p90 === undefined ? 'under 16' : p90} ms (Event Timing); until the main thread is free median ${median(k.lags).toFixed(1)} ms (${k.count} keys)`;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+
+/** A page the same modes are measured on: the engine's form, or the reference beside it. */
+export interface Subject {
+  label: string;
+  /** Path and query of the page (with `fields=`), without `open=click`. */
+  url: string;
+}
+
+/** What one subject measured, run after run. */
+interface Samples {
+  renders: number[];
+  ownRenders: number[];
+  allMounted: number[];
+  keystrokes: Record<'early' | 'settled', Keystrokes[]>;
+  reactMs: number[];
+  returning: number[];
+  opened: Record<'first' | 'again', number[]>;
+}
+
+/** One subject's figures, by row of the printed table. */
+type Figures = Record<string, string>;
+
+const runs = 5;
+
 /**
- * A generated form of 200 fields rendered by the engine in Chromium (production build): time to first
- * render (from navigation start, and from the page's script start), and the median time from a keystroke
- * to the next painted frame, typed as soon as the first screenful shows and once every field is mounted,
- * with and without sections.
+ * A generated form of 200 fields in Chromium (production build): time to first render (from navigation start,
+ * and from the page's script start) on a cold first visit, on a returning visit and when opened from a button
+ * in the running page; the time from a keystroke to the next painted frame, typed as soon as the first
+ * screenful shows and once every field is mounted. The engine's form, with and without sections, beside the
+ * same schema in a plain @rjsf/mui `Form` (none of the engine's code) and a plain HTML page of 200 inputs.
  */
 export async function formBench(): Promise<void> {
+  await measureForms([
+    { label: 'ours, sections on', url: '/?fields=200&sections=on' },
+    { label: 'ours, sections off', url: '/?fields=200&sections=off' },
+    { label: 'plain RJSF', url: '/plain.html?fields=200' },
+  ], runs);
+}
+
+/** Builds the bench pages and measures each subject in every mode, printing a table of medians. */
+export async function measureForms(subjects: Subject[], runCount: number): Promise<void> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'form-bench-'));
-  // React's profiling build: production speed, with the Profiler's timings.
-  await build({
-    root: path.resolve('test/bench/form-page'), plugins: [react()], logLevel: 'error',
-    resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildPages(path.resolve('test/bench/form-page'), outDir);
   const { server, base } = await serve(outDir);
-  const browser = await launchChromium();
   try {
-    for (const sections of ['on', 'off']) {
-      const renders: number[] = [];
-      const ownRenders: number[] = [];
-      const keystrokes: Record<'early' | 'settled', Keystrokes[]> = { early: [], settled: [] };
-      const reactMs: number[] = [];
-      const allMounted: number[] = [];
-      for (let run = 0; run < 5; run++) {
-        for (const when of ['early', 'settled'] as const) {
-          const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-          await page.goto(`${base}/?fields=200&sections=${sections}`);
-          await page.waitForFunction(() => window.benchReady !== undefined, undefined, { timeout: 30_000 });
-          if (when === 'early') {
-            renders.push(await page.evaluate(() => window.benchReady!));
-            ownRenders.push(await page.evaluate(() => window.benchReady! - window.benchStart));
-          } else {
-            // Every field mounted (the rest of the form follows the first screenful in the frames after it).
-            await page.waitForFunction(() => document.querySelectorAll('.MuiSkeleton-root').length === 0, undefined, { timeout: 30_000 });
-            allMounted.push(await page.evaluate(() => performance.now()));
-          }
-          await page.locator('input[id="root_Field101"]').click();
-          await page.evaluate(() => { window.renderMs = []; });
-          keystrokes[when].push(await typeAndTime(page, 'input[id="root_Field101"]'));
-          if (when === 'settled') reactMs.push(...(await page.evaluate(() => window.renderMs)));
-          await page.close();
-        }
-      }
-      console.log(`form: 200 fields, sections ${sections.padEnd(3)} first render median ${median(renders).toFixed(0)} ms from navigation start (the form's own, from script start: ${median(ownRenders).toFixed(0)} ms); every field mounted at ${median(allMounted).toFixed(0)} ms`);
-      for (const when of ['early', 'settled'] as const) {
-        const label = when === 'early' ? 'while the rest mounts' : 'once all mounted    ';
-        console.log(`form: 200 fields, sections ${sections.padEnd(3)} keystroke ${label} ${describe(joined(keystrokes[when]))}`);
-      }
-      console.log(`form: 200 fields, sections ${sections.padEnd(3)} React render per update median ${median(reactMs).toFixed(1)} ms`);
-    }
-    await returningVisit(browser, base);
-    await openedInApp(browser, base);
-    await plainReference(browser);
+    await measureServed(base, subjects, runCount);
   } finally {
-    await browser.close();
     server.close();
   }
 }
+
+/** Builds the form page and the plain RJSF page in `root` into `outDir`, their assets under `assetBase`. */
+export async function buildPages(root: string, outDir: string, assetBase = '/'): Promise<void> {
+  // Two separate builds, so the plain RJSF page's bundle holds none of the engine's code.
+  for (const [page, emptyOutDir] of [['index.html', true], ['plain.html', false]] as const) {
+    // React's profiling build: production speed, with the Profiler's timings.
+    await build({
+      root, base: assetBase, plugins: [react()], logLevel: 'error',
+      resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
+      build: { outDir, emptyOutDir, rollupOptions: { input: path.resolve(root, page) } },
+    });
+  }
+}
+
+/**
+ * Measures each subject (a page under `base`) in every mode, the subjects taken in turn within each run so that
+ * a slow moment of the machine falls on all of them alike, and prints a table of medians.
+ */
+export async function measureServed(base: string, subjects: Subject[], runCount: number): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const samples = subjects.map(emptySamples);
+    for (let run = 0; run < runCount; run++) {
+      for (const [i, subject] of subjects.entries()) {
+        for (const measure of [firstVisit(base + subject.url, 'early'), firstVisit(base + subject.url, 'settled'), returningVisit(base + subject.url), openedInApp(base + subject.url)]) {
+          await undisturbed((sample) => measure(browser, sample), samples[i]);
+        }
+      }
+    }
+    const columns = [...samples.map(figures), await plainReference(browser, runCount)];
+    const labels = [...subjects.map((s) => s.label), 'plain HTML'];
+    const rows = [...new Set(columns.flatMap((c) => Object.keys(c)))];
+    const width = Math.max(...rows.map((r) => r.length));
+    const cell = (text: string, i: number) => text.padStart(Math.max(labels[i].length, 10));
+    console.log(`form: 200 fields, medians of ${runCount} runs (ms unless shown)${disturbedSamples ? `; ${disturbedSamples} samples disturbed by another process's work all the same` : ''}`);
+    console.log(`form: ${''.padEnd(width)} | ${labels.map(cell).join(' | ')}`);
+    for (const row of rows) console.log(`form: ${row.padEnd(width)} | ${columns.map((c, i) => cell(c[row] ?? '-', i)).join(' | ')}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+const ms = (x: number) => x.toFixed(0);
+
+/** Busy and total CPU time of the machine so far (Linux), or undefined elsewhere. */
+async function cpuTimes(): Promise<{ busy: number; total: number } | undefined> {
+  const stat = await readFile('/proc/stat', 'utf8').catch(() => undefined);
+  const fields = stat?.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  if (!fields) return undefined;
+  const total = fields.reduce((a, b) => a + b, 0);
+  // All but idle and iowait.
+  return { busy: total - fields[3] - (fields[4] ?? 0), total };
+}
+
+/** Waits (up to 30 s) until the machine's CPUs have been nearly idle for half a second. */
+async function quietMachine(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const before = await cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await cpuTimes();
+    if (!before || !after || (after.busy - before.busy) / (after.total - before.total) < 0.1) return;
+  }
+}
+
+/**
+ * CPU time (in clock ticks) used so far by the processes that are not this bench or the browser it started,
+ * their reaped children included (Linux), or undefined elsewhere.
+ */
+async function othersCpuTicks(): Promise<number | undefined> {
+  const pids = await readdir('/proc').catch(() => undefined);
+  if (!pids) return undefined;
+  const procs = new Map<number, { parent: number; ticks: number }>();
+  for (const pid of pids.filter((p) => /^\d+$/.test(p))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+    // After the command's parenthesised name: state, ppid, ... utime (14), stime, cutime, cstime (17).
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    if (fields) procs.set(Number(pid), { parent: fields[1], ticks: fields[11] + fields[12] + fields[13] + fields[14] });
+  }
+  const ours = (pid: number): boolean => pid === process.pid || (pid > 1 && procs.has(pid) && ours(procs.get(pid)!.parent));
+  return [...procs].reduce((sum, [pid, p]) => (ours(pid) ? sum : sum + p.ticks), 0);
+}
+
+/** How many samples were kept although another process used the CPU while they were taken. */
+let disturbedSamples = 0;
+
+/**
+ * Takes a sample when the machine is quiet, and again (up to 5 times) while another process (a test run
+ * beside the bench) took more than a tenth of a CPU over the sample: that time would be measured as the form's.
+ */
+async function undisturbed(measure: (into: Samples) => Promise<void>, into: Samples): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await quietMachine();
+    const sample = emptySamples();
+    const before = await othersCpuTicks();
+    const started = performance.now();
+    await measure(sample);
+    const after = await othersCpuTicks();
+    const othersMs = before === undefined || after === undefined ? 0 : ((after - before) * 1000) / clockTicksPerSecond;
+    const disturbed = othersMs > 0.1 * (performance.now() - started);
+    if (!disturbed || attempt === 5) {
+      if (disturbed) disturbedSamples++;
+      mergeSamples(into, sample);
+      return;
+    }
+  }
+}
+
+/** The kernel's USER_HZ, 100 on every common Linux. */
+const clockTicksPerSecond = 100;
+
+function emptySamples(): Samples {
+  return { renders: [], ownRenders: [], allMounted: [], keystrokes: { early: [], settled: [] }, reactMs: [], returning: [], opened: { first: [], again: [] } };
+}
+
+function mergeSamples(into: Samples, from: Samples): void {
+  for (const key of ['renders', 'ownRenders', 'allMounted', 'reactMs', 'returning'] as const) into[key].push(...from[key]);
+  for (const when of ['early', 'settled'] as const) into.keystrokes[when].push(...from.keystrokes[when]);
+  for (const when of ['first', 'again'] as const) into.opened[when].push(...from.opened[when]);
+}
+
+/** Rows of figures for a set of keystrokes. */
+function keystrokeRows(when: string, k: Keystrokes): Figures {
+  const withinFrame = Math.max(0, 1 - k.slow.length / k.count);
+  const p90 = [...k.slow].sort((a, b) => b - a)[Math.floor(k.count * 0.1)];
+  // Known when at least half the keystrokes took 16 ms or more (the fast ones are not reported one by one).
+  const p50 = [...k.slow].sort((a, b) => b - a)[Math.floor(k.count * 0.5)];
+  return {
+    [`keystroke ${when}: next paint under 16 ms (Event Timing)`]: `${(withinFrame * 100).toFixed(0)}%`,
+    [`keystroke ${when}: next paint median (Event Timing, 8 ms steps)`]: p50 === undefined ? '<16' : String(p50),
+    [`keystroke ${when}: next paint p90 (Event Timing, 8 ms steps)`]: p90 === undefined ? '<16' : String(p90),
+    [`keystroke ${when}: until the main thread is free, median`]: median(k.lags).toFixed(1),
+  };
+}
+
+function figures(s: Samples): Figures {
+  return {
+    'first visit: first render from navigation start': ms(median(s.renders)),
+    'first visit: first render from script start': ms(median(s.ownRenders)),
+    'first visit: every field mounted, from navigation start': ms(median(s.allMounted)),
+    ...keystrokeRows('while the rest mounts', joined(s.keystrokes.early)),
+    ...keystrokeRows('once all mounted', joined(s.keystrokes.settled)),
+    'keystroke once all mounted: React render per update, median': median(s.reactMs).toFixed(1),
+    'returning visit: first render from navigation start': ms(median(s.returning)),
+    'opened in the running page: first render, first time': ms(median(s.opened.first)),
+    'opened in the running page: first render, again': ms(median(s.opened.again)),
+  };
+}
+
+/**
+ * A cold first visit (a new browser context, nothing cached): its first render, or when every field is
+ * mounted; then keystrokes, typed as soon as the first screenful shows (`early`) or once every field is
+ * mounted (`settled`).
+ */
+const firstVisit = (url: string, when: 'early' | 'settled') => async (browser: Browser, samples: Samples): Promise<void> => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(url);
+  await page.waitForFunction(() => window.benchReady !== undefined, undefined, { timeout: 30_000 });
+  if (when === 'early') {
+    samples.renders.push(await page.evaluate(() => window.benchReady!));
+    samples.ownRenders.push(await page.evaluate(() => window.benchReady! - window.benchStart));
+  } else {
+    // Every field mounted (the rest of the form follows the first screenful in the frames after it).
+    await page.waitForFunction(() => document.querySelectorAll('.MuiSkeleton-root').length === 0, undefined, { timeout: 30_000 });
+    samples.allMounted.push(await page.evaluate(() => performance.now()));
+  }
+  await page.locator('input[id="root_Field101"]').click();
+  await page.evaluate(() => { window.renderMs = []; });
+  samples.keystrokes[when].push(await typeAndTime(page, 'input[id="root_Field101"]'));
+  if (when === 'settled') samples.reactMs.push(...(await page.evaluate(() => window.renderMs)));
+  await page.close();
+};
 
 /**
  * A returning user's visit: the page loaded again in the same browser, its scripts from the cache and
  * already compiled (Chromium keeps compiled code for scripts it has run before).
  */
-async function returningVisit(browser: Awaited<ReturnType<typeof launchChromium>>, base: string): Promise<void> {
+const returningVisit = (url: string) => async (browser: Browser, samples: Samples): Promise<void> => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const renders: number[] = [];
-  for (let visit = 0; visit < 8; visit++) {
-    await page.goto(`${base}/?fields=200&sections=on`);
+  for (let visit = 0; visit < 5; visit++) {
+    await page.goto(url);
     await page.waitForFunction(() => window.benchReady !== undefined, undefined, { timeout: 30_000 });
     // The first visits fill the caches (the compiled code is kept from the second run of a script).
-    if (visit >= 3) renders.push(await page.evaluate(() => window.benchReady!));
+    if (visit >= 3) samples.returning.push(await page.evaluate(() => window.benchReady!));
   }
   await context.close();
-  console.log(`form: 200 fields, sections on  first render median ${median(renders).toFixed(0)} ms from navigation start on a returning visit (scripts cached and compiled)`);
-}
+};
 
 /**
  * The same form opened from a button in a page whose code is loaded and running, as a screen opens in the
  * app: the first time, and again after closing it.
  */
-async function openedInApp(browser: Awaited<ReturnType<typeof launchChromium>>, base: string): Promise<void> {
-  const times: Record<'first' | 'again', number[]> = { first: [], again: [] };
-  for (let run = 0; run < 5; run++) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${base}/?fields=200&sections=on&open=click`);
-    for (const when of ['first', 'again'] as const) {
-      await page.getByRole('button', { name: 'Open the form' }).click();
-      await page.waitForFunction(() => window.benchReady !== undefined, undefined, { timeout: 30_000 });
-      times[when].push(await page.evaluate(() => window.benchReady! - window.benchStart));
-      await page.waitForFunction(() => document.querySelectorAll('.MuiSkeleton-root').length === 0, undefined, { timeout: 30_000 });
-      await page.getByRole('button', { name: 'Close the form' }).click();
-    }
-    await page.close();
+const openedInApp = (url: string) => async (browser: Browser, samples: Samples): Promise<void> => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${url}&open=click`);
+  for (const when of ['first', 'again'] as const) {
+    await page.getByRole('button', { name: 'Open the form' }).click();
+    await page.waitForFunction(() => window.benchReady !== undefined, undefined, { timeout: 30_000 });
+    samples.opened[when].push(await page.evaluate(() => window.benchReady! - window.benchStart));
+    await page.waitForFunction(() => document.querySelectorAll('.MuiSkeleton-root').length === 0, undefined, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Close the form' }).click();
   }
-  console.log(`form: 200 fields, opened in the running app: first render median ${median(times.first).toFixed(0)} ms the first time, ${median(times.again).toFixed(0)} ms when opened again`);
-}
+  await page.close();
+};
 
 /**
  * The floor the browser itself sets for the same measurement: a plain HTML page of 200 unstyled inputs and no
  * script of its own, typed into the same way.
  */
-async function plainReference(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<void> {
-  const keys: Keystrokes[] = [];
-  for (let run = 0; run < 5; run++) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.setContent(`<body>${Array.from({ length: 200 }, (_, i) => `<div><label>Field ${i + 1} <input id="f${i}"></label></div>`).join('')}</body>`);
-    await page.locator('#f100').click();
-    keys.push(await typeAndTime(page, '#f100'));
-    await page.close();
+async function plainReference(browser: Browser, runCount: number): Promise<Figures> {
+  const samples = emptySamples();
+  for (let run = 0; run < runCount; run++) {
+    await undisturbed(async (sample) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.setContent(`<body>${Array.from({ length: 200 }, (_, i) => `<div><label>Field ${i + 1} <input id="f${i}"></label></div>`).join('')}</body>`);
+      await page.locator('#f100').click();
+      sample.keystrokes.settled.push(await typeAndTime(page, '#f100'));
+      await page.close();
+    }, samples);
   }
-  console.log(`form: for reference, a plain HTML page of 200 inputs: keystroke ${describe(joined(keys))}`);
+  return keystrokeRows('once all mounted', joined(samples.keystrokes.settled));
 }

@@ -5,22 +5,13 @@ import { Button } from '@mui/material';
 import { AppTheme } from '../../../ui/theme.tsx';
 import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { generatedScreen } from './generated-screen.ts';
-
-declare global {
-  interface Window { benchReady?: number; benchStart: number; renderMs: number[] }
-}
+import { waitForForm } from './wait-for-form.ts';
 
 const params = new URLSearchParams(location.search);
 const { screen, entity } = generatedScreen(Number(params.get('fields') ?? 200), params.get('sections') !== 'off');
 const record = { Id: 1 };
 /** `?open=click`: the form opens from a button, as a screen does when the app is already running. */
 const openOnClick = params.get('open') === 'click';
-
-/** The first frame painted after the form's fields exist. */
-function waitForForm() {
-  if (document.querySelectorAll('input').length >= 10) requestAnimationFrame(() => setTimeout(() => { window.benchReady = performance.now(); }));
-  else requestAnimationFrame(waitForForm);
-}
 
 function Page() {
   const [open, setOpen] = useState(!openOnClick);
