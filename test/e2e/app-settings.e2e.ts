@@ -133,8 +133,9 @@ describe('application settings (Chromium)', () => {
       await expect.poll(() => page.getByLabel('Company Name').inputValue()).toBe('Acme Aviation');
     });
     expect(await page.getByLabel('Contact Email Address').inputValue()).toBe('ada@acme.example');
-    expect(await combobox('Time Zone').textContent()).toContain('Central Time');
-    expect(await combobox('Country').textContent()).toBe('CANADA');
+    // Lookups load beside the record: a saved choice reads 'Please Wait...' until its options arrive.
+    await expect.poll(() => combobox('Time Zone').textContent()).toContain('Central Time');
+    await expect.poll(() => combobox('Country').textContent()).toBe('CANADA');
     expect(await page.getByLabel('Province/Region').inputValue()).toBe('Ontario');
     expect(await page.getByLabel('Postal Code').inputValue()).toBe('M5J2N8');
     await expect.poll(() => page.getByRole('radio', { name: /Primary: .*765-4321/ }).isChecked()).toBe(true);

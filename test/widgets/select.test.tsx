@@ -19,6 +19,14 @@ describe('SelectWidget', () => {
     await waitFor(() => expect(lastData()?.Colour).toBe(-1));
   });
 
+  it("reads 'Please Wait...' for a saved choice while its options load, then the choice's name", async () => {
+    const dataSource = createFakeDataSource({ delayMs: 300 });
+    renderForm({ schema: schema(false), uiSchema: ui({ source: 'colours' }), formData: { Colour: 2 }, dataSource });
+    const box = await screen.findByRole('combobox', { name: /Colour/ });
+    expect(box.textContent).toBe('Please Wait...');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Colour/ }).textContent).toBe('Green'));
+  });
+
   it('is usable from the keyboard', async () => {
     const user = userEvent.setup();
     const { lastData } = renderForm({ schema: schema(false), uiSchema: ui({ source: 'colours' }) });

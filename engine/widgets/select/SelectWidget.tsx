@@ -7,6 +7,7 @@ import { useServerData } from '../shared/useServerData.ts';
 import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
 import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
+import { widgetMessages } from '../shared/messages.ts';
 
 // Search-driven selects need MUI's Autocomplete (and its popper): loaded only when a list is that big.
 const BigDataAutocomplete = lazyControl(() => import('../big-data/BigDataAutocomplete.tsx').then((m) => m.BigDataAutocomplete));
@@ -52,7 +53,12 @@ function LookupSelect(props: WidgetProps) {
   );
   const chosen: SelectOption | null = known ?? resolved.data?.find((o) => o.Id === chosenId) ?? null;
 
-  const shown = useMemo(() => withPlaceholder(loaded.options), [loaded.options]);
+  // While the options load, a saved choice reads 'Please Wait...', never 'Please Select' as if there were none.
+  const loadingChoice = loaded.loading && chosenId !== null;
+  const shown = useMemo(
+    () => (loadingChoice ? [...withPlaceholder([]), { Id: chosenId!, Name: widgetMessages.pleaseWait }] : withPlaceholder(loaded.options)),
+    [loadingChoice, chosenId, loaded.options],
+  );
 
   if (bigData) {
     return (
