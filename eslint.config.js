@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'storybook-static', 'data', 'test-results', 'metadata/types'] },
+  { ignores: ['node_modules', 'dist', 'storybook-static', 'data', 'test-results', 'metadata/types', '.tmp'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
