@@ -54,10 +54,9 @@ function LookupSelect(props: WidgetProps) {
   const chosen: SelectOption | null = known ?? resolved.data?.find((o) => o.Id === chosenId) ?? null;
 
   // While the options load, a saved choice reads 'Please Wait...', never 'Please Select' as if there were none.
-  const loadingChoice = loaded.loading && chosenId !== null;
   const shown = useMemo(
-    () => (loadingChoice ? [...withPlaceholder([]), { Id: chosenId!, Name: widgetMessages.pleaseWait }] : withPlaceholder(loaded.options)),
-    [loadingChoice, chosenId, loaded.options],
+    () => withPlaceholder(loaded.loading && chosenId !== null ? [{ Id: chosenId, Name: widgetMessages.pleaseWait }] : loaded.options),
+    [loaded.loading, chosenId, loaded.options],
   );
 
   if (bigData) {
