@@ -1,23 +1,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every common build). */
+/** Linux's clock ticks per ms for /proc times (USER_HZ, 100 a second on every common build). */
 const ticksPerMs = 100 / 1000;
+
+/** A process's parent and the CPU it used (ms), itself and its reaped children, from /proc; undefined once it ended. */
+function processStat(pid: number | string): { parent: number; ownMs: number; childrenMs: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's parenthesised name: state, ppid, ... utime (14), stime, cutime, cstime (17).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return { parent: fields[1], ownMs: (fields[11] + fields[12]) / ticksPerMs, childrenMs: (fields[13] + fields[14]) / ticksPerMs };
+  } catch {
+    return undefined;
+  }
+}
 
 /** CPU time (user and system) a process has used so far, in ms; 0 where /proc cannot tell. */
 export function processCpuMs(pid: number): number {
+  return processStat(pid)?.ownMs ?? 0;
+}
+
+/** The process ids /proc lists, or none where there is no /proc. */
+function processIds(): string[] {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return 0;
+    return [];
   }
 }
 
 /** CPU time used so far by every PostgreSQL process on this machine (server, backends, background workers). */
 export function postgresCpuMs(): number {
   let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of processIds()) {
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
     } catch {
@@ -39,4 +54,29 @@ export async function cpuPerCall(calls: number, serverPid: number | undefined, w
   const postgres = (postgresCpuMs() - before.postgres) / calls;
   const client = (ownCpuMs() - before.client) / calls;
   return { server, postgres, client, total: server + postgres + client };
+}
+
+/**
+ * CPU time (ms) used so far by the processes that are not this one or its descendants (a browser it started),
+ * their reaped children included: work another process did meanwhile. Undefined where there is no /proc.
+ */
+export function othersCpuMs(): number | undefined {
+  const stats = new Map(processIds().map((pid) => [Number(pid), processStat(pid)]));
+  if (!stats.size) return undefined;
+  const ours = (pid: number): boolean => pid === process.pid || (pid > 1 && ours(stats.get(pid)?.parent ?? 0));
+  let total = 0;
+  for (const [pid, stat] of stats) if (stat && !ours(pid)) total += stat.ownMs + stat.childrenMs;
+  return total;
+}
+
+/** Busy and total CPU time of the whole machine so far (ticks), or undefined where there is no /proc. */
+export function machineCpuTicks(): { busy: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // All but idle and iowait.
+    return { busy: total - fields[3] - (fields[4] ?? 0), total };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/harness.ts';
+import { machineCpuTicks, othersCpuMs } from './cpu.ts';
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -157,43 +158,15 @@ export async function measureServed(base: string, subjects: Subject[], runCount:
 
 const ms = (x: number) => x.toFixed(0);
 
-/** Busy and total CPU time of the machine so far (Linux), or undefined elsewhere. */
-async function cpuTimes(): Promise<{ busy: number; total: number } | undefined> {
-  const stat = await readFile('/proc/stat', 'utf8').catch(() => undefined);
-  const fields = stat?.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  if (!fields) return undefined;
-  const total = fields.reduce((a, b) => a + b, 0);
-  // All but idle and iowait.
-  return { busy: total - fields[3] - (fields[4] ?? 0), total };
-}
-
 /** Waits (up to 30 s) until the machine's CPUs have been nearly idle for half a second. */
 async function quietMachine(): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const before = await cpuTimes();
+    const before = machineCpuTicks();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const after = await cpuTimes();
+    const after = machineCpuTicks();
     if (!before || !after || (after.busy - before.busy) / (after.total - before.total) < 0.1) return;
   }
-}
-
-/**
- * CPU time (in clock ticks) used so far by the processes that are not this bench or the browser it started,
- * their reaped children included (Linux), or undefined elsewhere.
- */
-async function othersCpuTicks(): Promise<number | undefined> {
-  const pids = await readdir('/proc').catch(() => undefined);
-  if (!pids) return undefined;
-  const procs = new Map<number, { parent: number; ticks: number }>();
-  for (const pid of pids.filter((p) => /^\d+$/.test(p))) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-    // After the command's parenthesised name: state, ppid, ... utime (14), stime, cutime, cstime (17).
-    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    if (fields) procs.set(Number(pid), { parent: fields[1], ticks: fields[11] + fields[12] + fields[13] + fields[14] });
-  }
-  const ours = (pid: number): boolean => pid === process.pid || (pid > 1 && procs.has(pid) && ours(procs.get(pid)!.parent));
-  return [...procs].reduce((sum, [pid, p]) => (ours(pid) ? sum : sum + p.ticks), 0);
 }
 
 /** How many samples were kept although another process used the CPU while they were taken. */
@@ -207,11 +180,11 @@ async function undisturbed(measure: (into: Samples) => Promise<void>, into: Samp
   for (let attempt = 1; ; attempt++) {
     await quietMachine();
     const sample = emptySamples();
-    const before = await othersCpuTicks();
+    const before = othersCpuMs();
     const started = performance.now();
     await measure(sample);
-    const after = await othersCpuTicks();
-    const othersMs = before === undefined || after === undefined ? 0 : ((after - before) * 1000) / clockTicksPerSecond;
+    const after = othersCpuMs();
+    const othersMs = before === undefined || after === undefined ? 0 : after - before;
     const disturbed = othersMs > 0.1 * (performance.now() - started);
     if (!disturbed || attempt === 5) {
       if (disturbed) disturbedSamples++;
@@ -220,9 +193,6 @@ async function undisturbed(measure: (into: Samples) => Promise<void>, into: Samp
     }
   }
 }
-
-/** The kernel's USER_HZ, 100 on every common Linux. */
-const clockTicksPerSecond = 100;
 
 function emptySamples(): Samples {
   return { renders: [], ownRenders: [], allMounted: [], keystrokes: { early: [], settled: [] }, reactMs: [], returning: [], opened: { first: [], again: [] } };
