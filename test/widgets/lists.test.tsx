@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderForm } from './render-form.tsx';
+import { PhoneEntryForm } from '../../engine/widgets/phone-list/PhoneEntryForm.tsx';
 
 describe('AddressField', () => {
   const form = (formData?: object) => ({
@@ -36,6 +37,12 @@ describe('AddressField', () => {
 });
 
 describe('PhoneListField', () => {
+  it("edits an entry by its stored type's name while the types are still loading, not 'Please Select'", () => {
+    const initial = { IsPrimary: true, PhoneNumberType: { Id: 3, Name: 'Mobile' }, CountryCode: '1', PhoneNumber: '5550000001', Extension: '' };
+    render(<PhoneEntryForm idPrefix="p" type="Edit" initial={initial} phoneTypes={[]} onSave={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole('combobox', { name: /Type/ }).textContent).toBe('Mobile');
+  });
+
   const form = (formData?: object, options: object = {}) => ({
     schema: { type: 'object' as const, properties: { PhoneNumbers: { type: 'array' as const, title: 'Phone Numbers', items: { type: 'object' as const } } } },
     uiSchema: { PhoneNumbers: { 'ui:field': 'phoneList', 'ui:options': options } },

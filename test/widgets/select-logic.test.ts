@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSelected, placeholderOption, resolveSelectValue, selectRule, withPlaceholder } from '../../engine/widgets/select/logic.ts';
+import { isSelected, placeholderOption, resolveSelectValue, selectRule, withPlaceholder, withStoredChoice } from '../../engine/widgets/select/logic.ts';
 
 const ctx = (required: boolean) => ({ label: 'Colour', required, options: {} });
 
@@ -10,6 +10,14 @@ describe('single select', () => {
   });
   it('never shows the placeholder twice when the server sent one', () => {
     expect(withPlaceholder([{ Id: -1, Name: 'x' }, { Id: 1, Name: 'Red' }]).map((o) => o.Id)).toEqual([-1, 1]);
+  });
+  it('offers a stored choice first while the options lack it, once only, and never the placeholder', () => {
+    const options = [{ Id: 1, Name: 'Red' }];
+    expect(withStoredChoice([], { Id: 2, Name: 'Green' })).toEqual([{ Id: 2, Name: 'Green' }]);
+    expect(withStoredChoice(options, { Id: 2, Name: 'Green' }).map((o) => o.Id)).toEqual([2, 1]);
+    expect(withStoredChoice(options, { Id: 1, Name: 'Red' }).map((o) => o.Id)).toEqual([1]);
+    expect(withStoredChoice(options, { Id: -1, Name: 'Please Select' }).map((o) => o.Id)).toEqual([1]);
+    expect(withStoredChoice(options, null)).toEqual(options);
   });
   it('with no value, it selects the placeholder', () => {
     expect(resolveSelectValue(undefined, [{ Id: 1, Name: 'a' }, { Id: 2, Name: 'b' }], true)).toBe(-1);

@@ -6,6 +6,7 @@ import { fieldLabel } from '../shared/label.ts';
 import { partErrors } from '../shared/RangeGroup.tsx';
 import { useServerData } from '../shared/useServerData.ts';
 import { addressLabels, regionParts, requiredParts, withCountry, type Address, type AddressPart, type LookupRef } from './logic.ts';
+import { withStoredChoice } from '../select/logic.ts';
 
 /**
  * Address (ui:field "address"): Country, Address 1 and 2, City, then State and Zip Code for the
@@ -39,8 +40,7 @@ export function AddressField(props: FieldProps) {
   const lookup = (part: 'Country' | 'State', loaded: LookupRef[] | undefined, choose: (ref: LookupRef | null) => void) => {
     // Until the list arrives, the stored choice is offered on its own so it shows by name.
     const current = address[part];
-    const options = [...(loaded ?? [])];
-    if (current && current.Id !== -1 && !options.some((o) => o.Id === current.Id)) options.unshift(current);
+    const options = withStoredChoice(loaded ?? [], current);
     return (
       <TextField {...common(part)} select value={current?.Id ?? -1} onChange={(e) => {
         const chosen = options.find((o) => o.Id === Number(e.target.value));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { parsePhone } from '../phone/logic.ts';
 import type { SelectOption } from '../shared/types.ts';
+import { withStoredChoice } from '../select/logic.ts';
 import { phoneEntryErrors, PHONE_ENTRY_LIMITS, type PhoneEntry, type PhoneFormType } from './logic.ts';
 
 /** Props of the Add/Edit form of one phone number. */
@@ -20,6 +21,8 @@ export function PhoneEntryForm({ idPrefix, type, initial, phoneTypes, onSave, on
   const [tried, setTried] = useState(false);
   const errors = tried ? phoneEntryErrors(entry) : {};
   const err = (key: keyof PhoneEntry) => ({ error: Boolean(errors[key]), helperText: errors[key]?.join(' ') });
+  // Until the types arrive, the entry's stored type is offered on its own so it shows by name.
+  const typeOptions = withStoredChoice(phoneTypes, entry.PhoneNumberType);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} role="form" aria-label={`${type} Phone Number`}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>{`${type} Phone Number`}</Typography>
@@ -27,11 +30,11 @@ export function PhoneEntryForm({ idPrefix, type, initial, phoneTypes, onSave, on
         <Grid size={{ xs: 12, sm: 3 }}>
           <TextField id={`${idPrefix}_type`} select fullWidth required label="Type" value={entry.PhoneNumberType?.Id ?? -1} {...err('PhoneNumberType')}
             onChange={(e) => {
-              const t = phoneTypes.find((o) => o.Id === Number(e.target.value));
+              const t = typeOptions.find((o) => o.Id === Number(e.target.value));
               setEntry({ ...entry, PhoneNumberType: t ? { Id: t.Id, Name: t.Name } : null });
             }}>
             <MenuItem value={-1}>Please Select</MenuItem>
-            {phoneTypes.map((t) => <MenuItem key={t.Id} value={t.Id}>{t.Name}</MenuItem>)}
+            {typeOptions.map((t) => <MenuItem key={t.Id} value={t.Id}>{t.Name ?? t.Id}</MenuItem>)}
           </TextField>
         </Grid>
         <Grid size={{ xs: 4, sm: 2 }}>

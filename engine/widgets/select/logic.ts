@@ -15,6 +15,15 @@ export function withPlaceholder(options: readonly SelectOption[]): SelectOption[
   return [placeholderOption, ...realOptions(options)];
 }
 
+/**
+ * The options with a stored choice (a saved { Id, Name } reference) offered first when they lack it, so a control
+ * whose options have not arrived yet still shows the choice by name instead of 'Please Select'.
+ */
+export function withStoredChoice<T extends { Id: number }>(options: readonly T[], stored: T | null | undefined): T[] {
+  if (!stored || stored.Id === PLACEHOLDER_ID || options.some((o) => o.Id === stored.Id)) return [...options];
+  return [stored, ...options];
+}
+
 /** True when the value is a real choice: present and not the placeholder Id -1. */
 export function isSelected(value: unknown): value is number {
   return value !== undefined && value !== null && value !== '' && Number(value) !== PLACEHOLDER_ID;
