@@ -63,7 +63,7 @@ describe('application settings (Chromium)', () => {
       await expect.poll(() => page.getByLabel('Company Name').isVisible()).toBe(true);
     });
     expect(await page.getByRole('heading', { name: 'Application Configuration Settings Update' }).isVisible()).toBe(true);
-    const save = page.getByRole('button', { name: 'Save' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
     expect(await save.isDisabled()).toBe(true); // pristine when opened
     expect(await page.getByLabel('Name', { exact: true }).getAttribute('readonly')).not.toBeNull();
     await screenshot(page, 'settings-02-client-empty');
@@ -141,7 +141,7 @@ describe('application settings (Chromium)', () => {
     await expect.poll(() => page.getByRole('radio', { name: /Primary: .*765-4321/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /Primary: .*123-4567/ }).isChecked()).toBe(false);
     await expect.poll(() => page.getByRole('img', { name: 'Logo' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
   });
 
   it('shows the saved logo on /login after signing out', async () => {
@@ -166,7 +166,7 @@ describe('application settings (Chromium)', () => {
     await startHours.fill('18');
     const message = 'Start of business day must occur before end of business day.';
     await expect.poll(() => notice(message).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => notice('Please correct the highlighted fields and try again.').isVisible()).toBe(true);
     await screenshot(page, 'settings-08-hours-error');
     await startHours.fill('7');
@@ -177,7 +177,7 @@ describe('application settings (Chromium)', () => {
     await startHours.focus();
     await page.keyboard.press('Tab');
     expect(await page.getByLabel('Start Minutes').evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.getByRole('button', { name: 'Save', exact: true }).focus();
     await timed('save STANDARD_BUSINESS_HOURS', async () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => notice('Your changes have been saved.').isVisible()).toBe(true);
@@ -195,7 +195,7 @@ describe('application settings (Chromium)', () => {
     await expect.poll(() => page.getByLabel('Start Hours').inputValue()).toBe('7');
     expect(await page.getByRole('heading', { name: 'Application Configuration Settings View' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Start Hours').isEditable()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${baseUrl}/appsettings`);
   });

@@ -61,7 +61,7 @@ describe('Your Account and My Account (Chromium)', () => {
     await page.getByLabel(/^City/).fill('Washington');
     await choose(page, /^State/, 'District of Columbia');
     await page.getByLabel(/^Zip Code/).fill('2050');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Must be a valid zip code.').isVisible()).toBe(true);
     await shot(page, '41-your-account-us-address-error');
     await page.getByLabel(/^Zip Code/).fill('20500');
