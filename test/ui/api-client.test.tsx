@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, systemErrorMessage, writeInFlightMessage, type ApiClientOptions } from '../../ui/api/client.ts';
+import { ApiError, closingWaitMs, createApiClient, systemErrorMessage, writeInFlightMessage, type ApiClientOptions } from '../../ui/api/client.ts';
 import { createErrorLog, type ClientLogEntry } from '../../ui/api/error-log.ts';
 
 /** A fetch answer; `delayMs` lets a test hold a request open. */
@@ -161,6 +161,52 @@ describe('API client transport rules (spec 1 sections 7 and 8)', () => {
     const { api } = client({ credentials: () => null });
     const error = (await api.put('/api/User/Activate', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.body).toEqual([item]);
+  });
+});
+
+describe('ending a session from this tab (sign-out, time-out, termination)', () => {
+  const paths = () => fetchMock.mock.calls.map((c) => String(c[0]));
+
+  it('lets the calls on their way finish before the last call, and sends none meanwhile', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(answer(200, {}, {}, 500));
+    const { api } = client();
+    const poll = api.get('/api/Session/Status', { quiet: true });
+    const closed = api.closeSession('/api/logout');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(paths()).toEqual(['/api/Session/Status']); // the logout waits for the poll
+    const late = api.get('/api/later').catch((e: unknown) => e);
+    expect(((await late) as Error).name).toBe('AbortError');
+    await vi.advanceTimersByTimeAsync(500);
+    await poll;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(paths()).toEqual(['/api/Session/Status', '/api/logout']);
+    expect(fetchMock.mock.calls[1][1]).toMatchObject({ method: 'POST' });
+    await vi.advanceTimersByTimeAsync(500);
+    await closed;
+    // Once the session is over here, calls go out again (a new sign-in, say).
+    await vi.advanceTimersByTimeAsync(0);
+    const after = api.get('/api/after');
+    await vi.advanceTimersByTimeAsync(500);
+    await after;
+    expect(paths()).toContain('/api/after');
+  });
+
+  it(`waits at most ${closingWaitMs} ms for a call that hangs, and ends the session even when the last call fails`, async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(() => new Promise(() => {})).mockImplementation(answer(500, {}));
+    const { api } = client();
+    void api.get('/api/stuck');
+    const closed = api.closeSession('/api/Session/Timeout', { Session: 'sid' }, { quiet: true }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(closingWaitMs - 1);
+    expect(paths()).toEqual(['/api/stuck']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(paths()).toEqual(['/api/stuck', '/api/Session/Timeout']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await closed).toBeInstanceOf(ApiError);
+    vi.useRealTimers();
+    fetchMock.mockImplementation(answer(200, {}));
+    await expect(api.get('/api/next')).resolves.toEqual({});
   });
 });
 

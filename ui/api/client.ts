@@ -10,6 +10,8 @@ export const refreshedTokenHeader = 'x-auth-token';
 export const terminatesAtHeader = 'x-session-terminates-at';
 /** Spec 1 section 7: the loading indicator shows for requests lasting over 100 ms. */
 export const loadingDelayMs = 100;
+/** How long ending a session waits for the calls already on their way before it tells the server. */
+export const closingWaitMs = 3_000;
 
 /**
  * A failed call: the HTTP status (0 when the server was not reached), the server's error items, and the body as
@@ -73,8 +75,16 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function createApiClient(options: ApiClientOptions) {
   let writeInFlight = false;
+  /** Signed-in calls on their way: ending the session waits for them, so none is answered by an ended session. */
+  const signedInCalls = new Set<Promise<unknown>>();
+  let closing = false;
 
-  async function send<T>(method: Method, path: string, call: CallOptions = {}): Promise<ApiResponse<T>> {
+  function send<T>(method: Method, path: string, call: CallOptions = {}): Promise<ApiResponse<T>> {
+    if (closing && options.credentials()) return Promise.reject(new DOMException('The session is ending.', 'AbortError'));
+    return transmit<T>(method, path, call);
+  }
+
+  async function transmit<T>(method: Method, path: string, call: CallOptions): Promise<ApiResponse<T>> {
     const isWrite = method === 'POST' || method === 'PUT';
     if (isWrite && writeInFlight) throw new ApiError(0, [{ PropertyName: null, ErrorMessage: writeInFlightMessage, ErrorCode: 0 }]);
     const creds = options.credentials();
@@ -95,7 +105,9 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       let response: Response;
       try {
-        response = await fetch(path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
+        const sent = fetch(path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
+        if (creds) track(sent);
+        response = await sent;
       } catch (error) {
         if ((error as Error).name === 'AbortError') throw error;
         options.onHttpError?.(clientHttpErrorEntry(method, path, 0, undefined));
@@ -130,6 +142,30 @@ export function createApiClient(options: ApiClientOptions) {
     return { data: data as T, headers: response.headers };
   }
 
+  function track(sent: Promise<unknown>) {
+    const settled = sent.then(() => undefined, () => undefined);
+    signedInCalls.add(settled);
+    void settled.then(() => signedInCalls.delete(settled));
+  }
+
+  /**
+   * The session's last call (sign-out, time-out, termination): calls already on their way are let finish first
+   * (at most closingWaitMs), and none is sent meanwhile, so no call of this tab reaches the server after the
+   * session it carries has ended there (each would come back 401, which the browser reports as an error).
+   */
+  async function closeSession<T>(path: string, body?: unknown, opts?: Omit<CallOptions, 'body'>): Promise<T> {
+    closing = true;
+    try {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => { timer = setTimeout(resolve, closingWaitMs); });
+      await Promise.race([Promise.all([...signedInCalls]), waited]);
+      clearTimeout(timer);
+      return (await transmit<T>('POST', path, { ...opts, body })).data;
+    } finally {
+      closing = false;
+    }
+  }
+
   const call = async <T>(method: Method, path: string, opts?: CallOptions) => (await send<T>(method, path, opts)).data;
 
   return {
@@ -140,6 +176,7 @@ export function createApiClient(options: ApiClientOptions) {
     delete: <T>(path: string, opts?: Omit<CallOptions, 'body'>) => call<T>('DELETE', path, opts),
     /** The whole answer, headers included (sign-in reads its token from a header). */
     send,
+    closeSession,
   };
 }
 

@@ -42,7 +42,7 @@ export async function restoreSession(): Promise<void> {
 
 export async function signOut(): Promise<void> {
   try {
-    await api.post('/api/logout');
+    await api.closeSession('/api/logout');
   } catch {
     // The session ends here whatever the server says.
   }

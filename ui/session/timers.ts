@@ -61,7 +61,7 @@ export function startSessionTimers(api: ApiClient, now: () => number = Date.now)
       if (useSession.getState().token) useSession.getState().ended(message);
     };
     if (!session) return finish();
-    api.post(path, { Session: session }, { quiet: true }).then(finish, finish);
+    api.closeSession(path, { Session: session }, { quiet: true }).then(finish, finish);
   }
 
   function tick() {
