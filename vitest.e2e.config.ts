@@ -6,10 +6,10 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['test/e2e/**/*.e2e.ts'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
     // A real browser on a shared 2-core machine: a debounced search and its request can take seconds, not one.
-    expect: { poll: { timeout: 10_000, interval: 100 } },
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });
