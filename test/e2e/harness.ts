@@ -51,9 +51,9 @@ async function throttled(page: Page): Promise<void> {
 /** A page that records console errors and uncaught exceptions, so a test can insist there were none. */
 export async function openPage(browser: Browser): Promise<{ page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  context.on('page', (opened) => void throttled(opened));
   const page = await context.newPage();
   await throttled(page);
+  context.on('page', (opened) => void throttled(opened)); // tabs the test opens later
   const consoleErrors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
