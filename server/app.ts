@@ -33,6 +33,7 @@ import settingRoutes from './modules/settings/routes.ts';
 import clientSettingsRoutes from './modules/settings/client-settings-routes.ts';
 import { FileStorage } from './modules/files/storage.ts';
 import { fieldFileChecker } from './modules/files/field-files.ts';
+import { syncPermissionNodes } from './modules/access/permission-nodes.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db: Knex = await openDatabase(config);
   try {
     const admin = await ensureMasterAdmin(db, config.adminPassword);
+    await syncPermissionNodes(db, registry.screens.values(), registry.entities);
     if (admin.created) options.onMasterAdmin?.(admin);
     const secret = await jwtSecret(config);
     const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024 };

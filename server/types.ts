@@ -11,7 +11,18 @@ export type Access = 'public' | 'session' | {
   module: string;
   /** The access page whose granted actions the route answers with (a list's CircleAccess): read with the session. */
   pageId?: number;
+  /** The route node the route needs beyond the module ('users.create'): the module-button access. */
+  route?: string;
 };
+
+/** What the route's module gives the signed-in user, read with the session: the row rule and the field mask. */
+export interface PrincipalAccess {
+  module: string;
+  /** False: lists, reads and writes reach only the user's own records (a module that allows View All Records). */
+  viewAllRecords: boolean;
+  /** Field nodes of the module the user does not hold: absent from every answer, refused in every write. */
+  deniedFields: string[];
+}
 
 /** The signed-in user behind a request, read from the session row on every request. */
 export interface Principal {
@@ -22,11 +33,15 @@ export interface Principal {
   IsMaster: boolean;
   /** The actions of the route's access page the user is granted, when the route names a page. */
   PageGrants?: { pageId: number; actionIds: number[] };
+  /** Set on routes that name a module. */
+  Access?: PrincipalAccess;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a session whose user must change the password (reading the user, the session, signing out). */
+    whilePasswordMustChange?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

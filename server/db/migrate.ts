@@ -14,6 +14,7 @@ import * as lookups from './migrations/040_lookups.ts';
 import * as files from './migrations/041_files.ts';
 import * as yourAccount from './migrations/050_your_account.ts';
 import * as appSettings from './migrations/060_app_settings.ts';
+import * as permissions from './migrations/070_permissions.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -34,6 +35,7 @@ const migrations: Array<[string, Migration]> = [
   ['041_files', files],
   ['050_your_account', yourAccount],
   ['060_app_settings', appSettings],
+  ['070_permissions', permissions],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -16,10 +16,11 @@ export const messages = {
   noSession: sessionMessages.noSession,
   tokenExpired: 'Security token has expired. Please log in.',
   noAccess: "You don't have permission to this page.",
+  mustChangePassword: 'You must change your password before you can continue.',
 };
 
 function describeAccess(access: Access): string {
-  return typeof access === 'string' ? access : `module ${access.module}`;
+  return typeof access === 'string' ? access : `module ${access.module}${access.route ? ` and its route ${access.route}` : ''}`;
 }
 
 /**
@@ -52,13 +53,19 @@ export default fp(async function accessControl(app, options: { secret: string })
     }
     const moduleName = typeof access === 'object' ? access.module : undefined;
     const pageId = typeof access === 'object' ? access.pageId : undefined;
-    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds, moduleName, pageId);
+    const routeName = typeof access === 'object' ? access.route : undefined;
+    const check = await checkSession(app.db, claims.sid, app.config.sessionIdleSeconds, moduleName, pageId, routeName);
     if ('ended' in check) throw sessionEndedError(check.ended);
     const session = check.live;
     const headerSession = request.headers['session-id'];
     if (typeof headerSession === 'string' && headerSession !== session.SessionId) throw HttpError.of(401, messages.noSession);
     request.principal = session;
-    if (!check.holdsModule) throw HttpError.of(403, messages.noAccess);
+    // The lock of spec 1 section 4 holds on the server too: until the password is changed, only the calls that
+    // change it, read the user and the session, and sign out answer.
+    if (check.mustChangePassword && !request.routeOptions.config?.whilePasswordMustChange) {
+      throw HttpError.of(403, messages.mustChangePassword, null, 'MustChangePassword');
+    }
+    if (!check.access.holdsModule || !check.access.holdsRoute) throw HttpError.of(403, messages.noAccess);
     if (request.routeOptions.config?.keepsAlive !== false) {
       await touchSession(app.db, session.SessionId, session.LastSeen, app.config.sessionIdleSeconds);
     }

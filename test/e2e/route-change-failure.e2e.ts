@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
-import { addUser } from '../server/account-fixtures.ts';
+import { addUser, grantModule } from '../server/account-fixtures.ts';
 
 describe('a route change that fails (Chromium)', () => {
   let app: FastifyInstance;
@@ -21,8 +21,7 @@ describe('a route change that fails (Chromium)', () => {
   it("shows 'You don't have permission to this page.' and stays on the current view when access was withdrawn", async () => {
     const userId = await addUser(app, { UserName: 'clerk', Password: 'Clerk12345' });
     const [{ RoleId }] = await app.db('roles').insert({ Name: 'Clerks' }).returning('RoleId');
-    const { ModuleId } = await app.db('modules').where({ Name: 'RegisterUser' }).first('ModuleId');
-    await app.db('role_modules').insert({ RoleId, ModuleId, HasAccess: true });
+    await grantModule(app, RoleId, 'RegisterUser');
     await app.db('user_roles').insert({ UserId: userId, RoleId });
 
     const { page, consoleErrors } = await openPage(browser);
@@ -30,7 +29,7 @@ describe('a route change that fails (Chromium)', () => {
     await signInThroughForm(page, baseUrl, 'clerk', 'Clerk12345');
     await page.waitForURL(`${baseUrl}/home`);
     // The module is withdrawn while the user's menu still offers the screen.
-    await app.db('role_modules').where({ RoleId }).update({ HasAccess: false });
+    await app.db('role_permissions').where({ RoleId }).update({ HasAccess: false });
     await page.getByRole('link', { name: 'Users' }).first().click();
     await expect.poll(() => page.getByText("You don't have permission to this page.").isVisible()).toBe(true);
     await page.waitForURL(`${baseUrl}/home`);

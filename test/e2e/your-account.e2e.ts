@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../server/lib/password.ts';
 import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { grantModule } from '../server/account-fixtures.ts';
 
 /** Chooses an option of an MUI select by the select's label and the option's name. */
 async function choose(page: Page, label: string | RegExp, option: string) {
@@ -32,8 +33,7 @@ describe('Your Account and My Account (Chromium)', () => {
   beforeAll(async () => {
     ({ app, baseUrl } = await startServer());
     const [{ RoleId }] = await app.db('roles').insert({ Name: 'Account holders' }).returning('RoleId');
-    const { ModuleId } = await app.db('modules').where({ Name: 'MyAccount' }).first('ModuleId');
-    await app.db('role_modules').insert({ RoleId, ModuleId, HasAccess: true });
+    await grantModule(app, RoleId, 'MyAccount');
     const [{ UserId }] = await app.db('users').insert({
       UserName: 'mara', FirstName: 'Mara', LastName: 'Lind', EmailAddress: 'mara@example.org',
       PasswordHash: await hashPassword('MaraPass1'), IsVerified: true, MustChangePassword: false,

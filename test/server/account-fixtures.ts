@@ -35,10 +35,14 @@ export async function addRole(app: FastifyInstance, Name: string, MaxNumberOfCon
   return RoleId as number;
 }
 
-/** Gives a role a module by name. */
-export async function grantModule(app: FastifyInstance, RoleId: number, moduleName: string): Promise<void> {
-  const { ModuleId } = await app.db('modules').where({ Name: moduleName }).first('ModuleId');
-  await app.db('role_modules').insert({ RoleId, ModuleId, HasAccess: true });
+/** Gives a role a module by name, with every route and field node under it (and View All Records if asked). */
+export async function grantModule(app: FastifyInstance, RoleId: number, moduleName: string, ViewAllRecords = false): Promise<void> {
+  const { NodeId } = await app.db('permission_nodes').where({ Name: moduleName, Type: 'module' }).first('NodeId');
+  const children: Array<{ NodeId: number }> = await app.db('permission_nodes').where({ ParentNodeId: NodeId }).select('NodeId');
+  await app.db('role_permissions').insert([
+    { RoleId, NodeId, HasAccess: true, ViewAllRecords },
+    ...children.map((c) => ({ RoleId, NodeId: c.NodeId, HasAccess: true })),
+  ]);
 }
 
 export function signInBody(UserName: string, Password: string) {

@@ -72,7 +72,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Body: PasswordInfo }>('/api/users/update-password', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user changes their own password.',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import routeEntry from '../../../metadata/entities/RouteEntry.json' with { type: 'json' };
 import { modulesOf, hasModuleAccess } from '../access/module-access.ts';
+import { heldRouteNames } from '../access/effective-access.ts';
 import { routeTableFor } from './route-table.ts';
 
 export default async function appRoutes(app: FastifyInstance) {
@@ -26,9 +27,19 @@ export default async function appRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/App/GetRoutes', {
-    config: { access: 'session' },
-    schema: { tags: ['app'], summary: 'The named routes the signed-in user may open.', response: { 200: { type: 'array', items: routeEntry } } },
-  }, async (request) => routeTableFor(app.registry, await modulesOf(app.db, request.principal!)));
+    config: { access: 'session', whilePasswordMustChange: true },
+    schema: {
+      tags: ['app'],
+      summary: 'The named routes the signed-in user may open: none while the user must change the password.',
+      response: { 200: { type: 'array', items: routeEntry } },
+    },
+  }, async (request) => {
+    const user = request.principal!;
+    const locked = await app.db('users').where({ UserId: user.UserId }).first('MustChangePassword');
+    if (locked?.MustChangePassword) return [];
+    const [modules, routes] = await Promise.all([modulesOf(app.db, user), heldRouteNames(app.db, user)]);
+    return routeTableFor(app.registry, modules, routes);
+  });
 
   app.get<{ Querystring: { moduleName: string } }>('/api/Authorize/ModuleAccess', {
     config: { access: 'session' },

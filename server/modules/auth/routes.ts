@@ -50,7 +50,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/Authenticate/Current', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: {
       tags: ['session'],
       summary: 'The signed-in user and session, to restore a session on page load (a fresh VerificationKey while MustChangePassword).',
@@ -64,7 +64,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/logout', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: { tags: ['session'], summary: 'End the current session (its next request: 401 SessionLoggedOut).', response: { 204: { type: 'null' } } },
   }, async (request, reply) => {
     await endSession(app.db, request.principal!.SessionId, 'logout');

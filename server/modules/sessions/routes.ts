@@ -37,7 +37,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   };
 
   app.get('/api/Session/KeepAlive', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: {
       tags: ['session'],
       summary: "Keep-alive ('Click here to extend session'): counts as activity now and answers the session's timers.",
@@ -50,7 +50,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/Session/Status', {
-    config: { access: 'session', keepsAlive: false },
+    config: { access: 'session', keepsAlive: false, whilePasswordMustChange: true },
     schema: {
       tags: ['session'],
       summary: "The session's timers without counting as activity: for polling a pending termination (TerminatesAt) or the idle deadline.",
@@ -59,7 +59,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   }, async (request) => status(request.principal!.SessionId));
 
   app.post<{ Body: SessionRequest }>('/api/Session/Timeout', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: {
       tags: ['session'],
       summary: "The client's idle timer ran out: ends the caller's own session as timed out (next request: 401 SessionTimedOut). 204; 403 for another session.",
@@ -74,7 +74,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Body: SessionRequest }>('/api/Session/Terminate', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: {
       tags: ['session'],
       summary: 'Terminate one session now (next request: 401 SessionTerminated).',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Principal } from '../../types.ts';
 import type { EndReason } from './end-reasons.ts';
-import { holdsModuleSql } from '../access/module-access.ts';
+import { routeAccessJoin } from '../access/effective-access.ts';
 import { grantedActionIdsSql } from '../page-actions/store.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 
@@ -18,8 +18,14 @@ export interface LiveSession extends Principal {
   TerminatesAt: Date | null;
 }
 
+/** What the route's module gives the user: the route node, 'View All Records' and the fields to hide. */
+export interface RequestAccess {
+  holdsModule: boolean;
+  holdsRoute: boolean;
+}
+
 /** Either the live session, or why the session is not (null: unknown session or deactivated user). */
-export type SessionCheck = { live: LiveSession; holdsModule: boolean } | { ended: EndReason | null };
+export type SessionCheck = { live: LiveSession; access: RequestAccess; mustChangePassword: boolean } | { ended: EndReason | null };
 
 export async function startSession(db: Knex, userId: number, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
   const session = { SessionId: randomUUID(), InstanceId: randomUUID(), StartTime: new Date() };
@@ -44,7 +50,7 @@ export function liveSessions(db: Knex, idleSeconds: number, alias = 's'): Knex.Q
     .where(`${alias}.LastSeen`, '>', db.raw('now() - make_interval(secs => ?)', [idleSeconds]));
 }
 
-type SessionCheckParams = 'sessionId' | 'idleSeconds' | 'moduleName' | 'pageId';
+type SessionCheckParams = 'sessionId' | 'idleSeconds' | 'moduleName' | 'routeName' | 'pageId';
 
 interface SessionCheckRow extends Omit<LiveSession, 'PageGrants'> {
   EndedAt: Date | null;
@@ -52,7 +58,11 @@ interface SessionCheckRow extends Omit<LiveSession, 'PageGrants'> {
   IsActive: boolean;
   TerminationDue: boolean;
   IdleExpired: boolean;
-  HoldsModule: boolean;
+  MustChangePassword: boolean;
+  HoldsModule: boolean | null;
+  HoldsRoute: boolean | null;
+  ViewAllRecords: boolean | null;
+  DeniedFields: string[] | null;
   PageGrants?: Array<number | string>;
 }
 
@@ -67,17 +77,23 @@ function sessionCheckStatement(db: Knex, withModule: boolean, withPage: boolean)
   if (!ofDb) sessionChecks.set(db, (ofDb = new Map()));
   let statement = ofDb.get(name);
   if (!statement) {
-    statement = statementTemplate<SessionCheckParams, SessionCheckRow>(db, name, (param) => db('sessions as s')
-      .join('users as u', 'u.UserId', 's.UserId')
-      .where('s.SessionId', param('sessionId'))
-      .first(
-        's.SessionId', 's.InstanceId', 's.UserId', 's.LastSeen', 's.TerminatesAt', 's.EndedAt', 's.EndReason',
-        'u.UserName', 'u.IsMaster', 'u.IsActive',
-        db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
-        db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [param('idleSeconds')]),
-        withModule ? holdsModuleSql(db, 'u.UserId', 'u.IsMaster', param('moduleName')) : db.raw('true as holds_module'),
-        ...(withPage ? [db.raw('? as page_grants', [grantedActionIdsSql(db, 'u.UserId', 'u.IsMaster', param('pageId'))])] : []),
-      ));
+    statement = statementTemplate<SessionCheckParams, SessionCheckRow>(db, name, (param) => {
+      const query = db('sessions as s')
+        .join('users as u', 'u.UserId', 's.UserId')
+        .where('s.SessionId', param('sessionId'))
+        .first(
+          's.SessionId', 's.InstanceId', 's.UserId', 's.LastSeen', 's.TerminatesAt', 's.EndedAt', 's.EndReason',
+          'u.UserName', 'u.IsMaster', 'u.IsActive', 'u.MustChangePassword',
+          db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
+          db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [param('idleSeconds')]),
+          ...(withModule
+            ? ['acc.holds_module', 'acc.holds_route', 'acc.view_all_records', 'acc.denied_fields'].map((c) => db.raw(c))
+            : [db.raw('true as holds_module'), db.raw('true as holds_route')]),
+          ...(withPage ? [db.raw('? as page_grants', [grantedActionIdsSql(db, 'u.UserId', 'u.IsMaster', param('pageId'))])] : []),
+        );
+      if (withModule) query.joinRaw('?', [routeAccessJoin(db, param('moduleName'), param('routeName'))]);
+      return query;
+    });
     ofDb.set(name, statement);
   }
   return statement;
@@ -88,9 +104,9 @@ function sessionCheckStatement(db: Knex, withModule: boolean, withPage: boolean)
  * round trip. A due termination or an idle expiry is written down here, at the first request that notices
  * it, so the reason survives for the client to learn (and for every other process).
  */
-export async function checkSession(db: Knex, sessionId: string, idleSeconds: number, moduleName?: string, pageId?: number): Promise<SessionCheck> {
+export async function checkSession(db: Knex, sessionId: string, idleSeconds: number, moduleName?: string, pageId?: number, routeName?: string): Promise<SessionCheck> {
   const check = sessionCheckStatement(db, moduleName !== undefined, pageId !== undefined);
-  const [row] = await check({ sessionId, idleSeconds, moduleName: moduleName ?? null, pageId: pageId ?? null });
+  const [row] = await check({ sessionId, idleSeconds, moduleName: moduleName ?? null, routeName: routeName ?? null, pageId: pageId ?? null });
   if (!row || !row.IsActive) return { ended: null };
   if (row.EndedAt) return { ended: row.EndReason as EndReason };
   const due: EndReason | null = row.TerminationDue ? 'terminated' : row.IdleExpired ? 'timeout' : null;
@@ -100,7 +116,12 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
   }
   const { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } = row;
   const PageGrants = pageId === undefined ? undefined : { pageId, actionIds: (row.PageGrants ?? []).map(Number) };
-  return { live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt, PageGrants }, holdsModule: Boolean(row.HoldsModule) };
+  const Access = moduleName === undefined ? undefined : { module: moduleName, viewAllRecords: Boolean(row.ViewAllRecords), deniedFields: row.DeniedFields ?? [] };
+  return {
+    live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt, PageGrants, Access },
+    access: { holdsModule: Boolean(row.HoldsModule), holdsRoute: Boolean(row.HoldsRoute) },
+    mustChangePassword: Boolean(row.MustChangePassword),
+  };
 }
 
 export async function endSession(db: Knex, sessionId: string, reason: EndReason): Promise<void> {

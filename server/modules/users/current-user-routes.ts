@@ -24,7 +24,7 @@ const optionalUserId = { userId: { type: 'integer', description: 'The user the v
  */
 export default async function currentUserRoutes(app: FastifyInstance) {
   app.get('/api/users/read-current-user', {
-    config: { access: 'session' },
+    config: { access: 'session', whilePasswordMustChange: true },
     schema: { tags: ['accounts'], summary: 'The signed-in user: names, e-mail, whether master, and the PilotId of a pilot user (null otherwise).', response: { 200: currentUser } },
   }, async (request) => app.db('users').where({ UserId: request.principal!.UserId })
     .first('UserId', 'UserName', 'FirstName', 'LastName', 'EmailAddress', 'IsMaster', 'PilotId'));

@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import type { MetadataRegistry } from '../../metadata/registry.ts';
+
+/** The route kinds that need a route node beyond the module: the 'module-button' access of spec 1 section 6. */
+export const guardedRouteKinds = ['create', 'update', 'delete'] as const;
+export type GuardedRouteKind = (typeof guardedRouteKinds)[number];
+
+const routeVerbs: Record<GuardedRouteKind, string> = { create: 'Create', update: 'Update', delete: 'Delete or deactivate' };
+
+export interface DerivedNode {
+  type: 'route' | 'field';
+  name: string;
+  label: string;
+  sortOrder: number;
+}
+
+/** A route node's name: the route table's name for the route ('users.create'), as module-button access asks for it. */
+export const routeNodeName = (screenId: string, kind: string) => `${screenId}.${kind}`;
+
+/**
+ * The route and field nodes a screen document gives its module: its create, update and delete routes, and
+ * every field its form or list shows (the fields the field mask can hide). Pure: the same for a shipped
+ * screen and for one composed from an administrator's form.
+ */
+export function derivedNodes(screen: ScreenDocument, entity: { properties?: Record<string, { title?: string }> } | undefined): DerivedNode[] {
+  const nodes: DerivedNode[] = [];
+  const singular = (screen.form?.entityLabel ?? screen.title.replace(/s$/, ''));
+  guardedRouteKinds.forEach((kind, i) => {
+    if (screen.routes[kind]) nodes.push({ type: 'route', name: routeNodeName(screen.id, kind), label: `${routeVerbs[kind]} ${singular}`, sortOrder: i + 1 });
+  });
+  const columns = new Map((screen.list?.columns ?? []).filter((c) => c.type !== 'action').map((c) => [c.field, c.label]));
+  const fields = [...new Set([...(screen.form?.fields.create ?? []), ...(screen.form?.fields.update ?? []), ...columns.keys()])];
+  fields.forEach((field, i) => {
+    const label = entity?.properties?.[field]?.title || columns.get(field) || field;
+    nodes.push({ type: 'field', name: field, label, sortOrder: 100 + i });
+  });
+  return nodes;
+}
+
+/**
+ * Brings the permission tree in line with the screen documents, in one transaction at start (and, later, when
+ * an administrator's form changes): each screen's module gets its node, and its route and field nodes are
+ * added, kept or retired. A node seen for the first time is granted to every role that holds its module, so
+ * a screen added to a module its holders already use works for them at once; from then on its grants are
+ * the roles' own. Retired nodes keep their grants, for when the field comes back.
+ */
+export async function syncPermissionNodes(db: Knex, screens: Iterable<ScreenDocument>, entities: MetadataRegistry['entities']): Promise<void> {
+  await db.transaction(async (trx) => {
+    // Several processes may start on one database at once: one syncs at a time.
+    await trx.raw('select pg_advisory_xact_lock(7001)');
+    await trx.raw(`insert into permission_nodes (type, module_id, name, label, sort_order)
+      select 'module', m.module_id, m.name, m.label, m.sort_order from modules m
+      where not exists (select 1 from permission_nodes n where n.module_id = m.module_id and n.type = 'module')`);
+    const byModule = new Map<string, Map<string, DerivedNode>>();
+    for (const screen of screens) {
+      if (!screen.module) continue;
+      const nodes = byModule.get(screen.module) ?? new Map<string, DerivedNode>();
+      for (const node of derivedNodes(screen, entities.get(screen.entity))) {
+        const key = `${node.type}:${node.name}`;
+        if (!nodes.has(key)) nodes.set(key, node);
+      }
+      byModule.set(screen.module, nodes);
+    }
+    const moduleNodes: Array<{ NodeId: number; ModuleId: number; Name: string }> = await trx('permission_nodes')
+      .where({ Type: 'module' }).select('NodeId', 'ModuleId', 'Name');
+    for (const moduleNode of moduleNodes) {
+      const wanted = byModule.get(moduleNode.Name) ?? new Map<string, DerivedNode>();
+      const existing: Array<{ NodeId: number; Type: string; Name: string; Label: string; SortOrder: number; IsRetired: boolean }> =
+        await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId }).select('NodeId', 'Type', 'Name', 'Label', 'SortOrder', 'IsRetired');
+      const seen = new Set<string>();
+      for (const row of existing) {
+        const key = `${row.Type}:${row.Name}`;
+        const node = wanted.get(key);
+        seen.add(key);
+        const change = node
+          ? { IsRetired: false, Label: node.label, SortOrder: node.sortOrder }
+          : { IsRetired: true, Label: row.Label, SortOrder: row.SortOrder };
+        if (change.IsRetired !== row.IsRetired || change.Label !== row.Label || change.SortOrder !== row.SortOrder) {
+          await trx('permission_nodes').where({ NodeId: row.NodeId }).update(change);
+        }
+      }
+      const added = [...wanted.entries()].filter(([key]) => !seen.has(key)).map(([, node]) => ({
+        Type: node.type, ModuleId: moduleNode.ModuleId, ParentNodeId: moduleNode.NodeId, Name: node.name, Label: node.label, SortOrder: node.sortOrder,
+      }));
+      if (!added.length) continue;
+      const ids = (await trx('permission_nodes').insert(added).returning('NodeId')) as Array<{ NodeId: number }>;
+      await trx.raw(`insert into role_permissions (role_id, node_id, has_access, view_all_records)
+        select rp.role_id, n.id, true, false from role_permissions rp cross join unnest(?::integer[]) as n(id)
+        where rp.node_id = ? and rp.has_access
+        on conflict do nothing`, [ids.map((r) => r.NodeId), moduleNode.NodeId]);
+    }
+  });
+}
