@@ -5,6 +5,8 @@ import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/i
 import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, documentedBody, readableRecord, requireFileChecker, screenAccess } from './form-body.ts';
+import { deniedFieldErrors, deniedFieldsOf, maskRecord, withRowRule } from './record-access.ts';
+import { routeNodeName, type GuardedRouteKind } from '../../modules/access/permission-nodes.ts';
 
 export interface UniqueRule {
   field: string;
@@ -13,11 +15,20 @@ export interface UniqueRule {
   caseInsensitive?: boolean;
 }
 
+export type CrudAction = 'update' | 'deactivate' | 'delete';
+type Row = Record<string, unknown>;
+
 export interface CrudHooks {
-  /** Refuses any change to this record (e.g. a master user), with the message to show. */
-  refuseChange?(existing: Record<string, unknown>): string | null;
-  /** Turns validated form values into columns (e.g. a password into its hash). */
-  toColumns?(values: Record<string, unknown>, mode: 'create' | 'update'): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Refuses this change to the record (e.g. to a master user), with the message to show. */
+  refuseChange?(existing: Row, action: CrudAction): string | null;
+  /** Turns validated form values into columns (e.g. a password into its hash); values that are no column are left out here. */
+  toColumns?(values: Row, mode: 'create' | 'update', existing?: Row): Promise<Row> | Row;
+  /** Writes what belongs to the record beyond its row (a user's roles), in the save's transaction; may refuse with an HttpError. */
+  afterWrite?(trx: Knex, saved: Row, values: Row, mode: 'create' | 'update', request: FastifyRequest): Promise<void>;
+  /** Adds what belongs to the record beyond its row to the answer of a read or a save. */
+  load?(db: Knex, row: Row): Promise<Row>;
+  /** Runs in the transaction that deactivates the record (or saves it inactive), e.g. ending a user's sessions. */
+  afterDeactivate?(trx: Knex, saved: Row): Promise<void>;
 }
 
 export interface CrudOptions {
@@ -26,6 +37,11 @@ export interface CrudOptions {
   table: string;
   unique?: UniqueRule[];
   hooks?: CrudHooks;
+  /**
+   * The column holding the user who created a record (e.g. CreatedById). With it, a user without 'View All
+   * Records' on the screen's module reaches only their own records, by every route here.
+   */
+  ownerField?: string;
 }
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
@@ -38,29 +54,45 @@ const noId = 'No id was provided.';
  * screen's messages (the database's unique index still guards against races).
  */
 export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
-  const { screen, entity, table, unique = [], hooks = {} } = options;
+  const { screen, entity, table, unique = [], hooks = {}, ownerField } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
   if (screen.routes.single) throw new Error(`screen ${screen.id} has a single route: register it with registerSingleRecord`);
   requireFileChecker(app, `registerCrud(${screen.id})`);
   const id = screen.idField;
   const access = screenAccess(screen.module);
+  // Create, update and delete (with deactivate) need their route node too: the module-button access.
+  const routeAccess = (kind: GuardedRouteKind) => (typeof access === 'object' ? { ...access, route: routeNodeName(screen.id, kind) } : access);
   const label = form.entityLabel ?? entity.title ?? 'record';
   const { readable, response } = readableRecord(entity);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
 
-  async function existing(request: FastifyRequest<{ Params: { id: number } }>): Promise<Record<string, unknown>> {
+  /** The record by id, if the user may reach it: one hidden by the row rule answers as one that does not exist. */
+  async function existing(request: FastifyRequest<{ Params: { id: number } }>): Promise<Row> {
     if (!(request.params.id > 0)) throw HttpError.of(400, noId, id, 'NoId');
-    const row = await db()(table).where(id, request.params.id).first(readable);
+    const row = await withRowRule(db()(table).where(id, request.params.id), ownerField, request.principal).first(readable);
     if (!row) throw HttpError.of(404, `This ${label.toLowerCase()} no longer exists.`, null, 'NotFound');
     return row;
   }
 
-  function guard(row: Record<string, unknown>): void {
-    const refusal = hooks.refuseChange?.(row);
+  function guard(row: Row, action: CrudAction): void {
+    const refusal = hooks.refuseChange?.(row, action);
     if (refusal) throw HttpError.of(403, refusal, null, 'ReadOnlyRecord');
   }
+
+  /** What the user is shown of a record: with its related values, without the fields they may not see. */
+  async function answer(request: FastifyRequest, row: Row, from: Knex = db()): Promise<Row> {
+    const full = hooks.load ? { ...row, ...(await hooks.load(from, row)) } : row;
+    return maskRecord(full, deniedFieldsOf(request.principal));
+  }
+
+  /** A write may not carry a field the user may not see (400 naming each), nor reach past the fields the user may change. */
+  function refuseDeniedFields(request: FastifyRequest): void {
+    const errors = deniedFieldErrors(request.body, deniedFieldsOf(request.principal));
+    if (errors.length) throw new HttpError(400, errors);
+  }
+  const withoutDenied = (request: FastifyRequest, columns: Row) => maskRecord(columns, deniedFieldsOf(request.principal));
 
   async function checkUnique(trx: Knex, values: Record<string, unknown>, exceptId?: number): Promise<void> {
     const clashes = [];
@@ -81,23 +113,26 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },
     schema: { tags: [screen.id], summary: `Read one ${label.toLowerCase()}.`, params: idParams, response: { 200: response } },
-  }, async (request) => existing(request));
+  }, async (request) => answer(request, await existing(request)));
 
   if (form.fields.create && screen.routes.create) {
     const check = bodyValidator(entity, form, 'create');
     const docSchema = documentedBody(composeFormSchema(entity, form.fields.create, 'create'));
     app.post(screen.api, {
-      config: { access },
+      config: { access: routeAccess('create') },
       schema: { tags: [screen.id], summary: `Create a ${label.toLowerCase()}.`, body: docSchema, response: { 201: response } },
     }, async (request, reply) => {
+      refuseDeniedFields(request);
       const checked = validated(check, request.body);
       const { values } = checked;
       const row = await db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values);
         const columns = await (hooks.toColumns?.(values, 'create') ?? values);
-        const [created] = await trx(table).insert({ ...columns, CreatedBy: who(request) }).returning(readable);
-        return created;
+        const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
+        const [created] = await trx(table).insert({ ...columns, ...owner, CreatedBy: who(request) }).returning(readable);
+        await hooks.afterWrite?.(trx, created, values, 'create', request);
+        return answer(request, created, trx);
       });
       return reply.status(201).send(row);
     });
@@ -105,17 +140,21 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
 
   const checkUpdate = bodyValidator(entity, form, 'update');
   app.post<{ Params: { id: number } }>(`${screen.api}/:id`, {
-    config: { access },
+    config: { access: routeAccess('update') },
     schema: { tags: [screen.id], summary: `Update a ${label.toLowerCase()}.`, params: idParams, body: documentedBody(composeFormSchema(entity, form.fields.update, 'update')), response: { 200: response } },
   }, async (request) => {
     const before = await existing(request);
-    guard(before);
-    const checked = validated(checkUpdate, request.body);
+    guard(before, 'update');
+    refuseDeniedFields(request);
+    // Fields the user may not see keep their stored values: checked as they are, and not written.
+    const denied = deniedFieldsOf(request.principal);
+    const body = denied.length ? { ...(request.body as Row), ...Object.fromEntries(denied.filter((f) => f in before).map((f) => [f, before[f]])) } : request.body;
+    const checked = validated(checkUpdate, body);
     const { values } = checked;
     return db().transaction(async (trx) => {
       await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
-      const columns = await (hooks.toColumns?.(values, 'update') ?? values);
+      const columns = withoutDenied(request, await (hooks.toColumns?.(values, 'update', before) ?? values));
       const reactivated = columns.IsActive === true && before.IsActive === false;
       const deactivated = columns.IsActive === false && before.IsActive !== false;
       const stamp = {
@@ -124,27 +163,32 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
         ...(reactivated ? { DeactivatedBy: null, DeactivatedDate: null } : {}),
       };
       const [row] = await trx(table).where(id, request.params.id).update({ ...columns, ...stamp }).returning(readable);
-      return row;
+      await hooks.afterWrite?.(trx, row, values, 'update', request);
+      if (deactivated) await hooks.afterDeactivate?.(trx, row);
+      return answer(request, row, trx);
     });
   });
 
   if (screen.routes.delete) {
     app.post<{ Params: { id: number } }>(`${screen.api}/:id/deactivate`, {
-      config: { access },
+      config: { access: routeAccess('delete') },
       schema: { tags: [screen.id], summary: `Deactivate a ${label.toLowerCase()}.`, params: idParams, response: { 200: response } },
     }, async (request) => {
-      guard(await existing(request));
-      const [row] = await db()(table).where(id, request.params.id)
-        .update({ IsActive: false, DeactivatedBy: who(request), DeactivatedDate: db().fn.now(), ModifiedBy: who(request), ModifiedDate: db().fn.now() })
-        .returning(readable);
-      return row;
+      guard(await existing(request), 'deactivate');
+      return db().transaction(async (trx) => {
+        const [row] = await trx(table).where(id, request.params.id)
+          .update({ IsActive: false, DeactivatedBy: who(request), DeactivatedDate: trx.fn.now(), ModifiedBy: who(request), ModifiedDate: trx.fn.now() })
+          .returning(readable);
+        await hooks.afterDeactivate?.(trx, row);
+        return answer(request, row, trx);
+      });
     });
 
     app.delete<{ Params: { id: number } }>(`${screen.api}/:id`, {
-      config: { access },
+      config: { access: routeAccess('delete') },
       schema: { tags: [screen.id], summary: `Delete a ${label.toLowerCase()}.`, params: idParams, response: { 204: { type: 'null' } } },
     }, async (request, reply) => {
-      guard(await existing(request));
+      guard(await existing(request), 'delete');
       await db()(table).where(id, request.params.id).delete();
       return reply.status(204).send();
     });

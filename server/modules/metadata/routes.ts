@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { hasModuleAccess } from '../access/module-access.ts';
+import { moduleAccessOf } from '../access/effective-access.ts';
+import { screenForUser } from '../../lib/crud/record-access.ts';
 import { messages } from '../../plugins/access.ts';
 
 /** Screen documents with their entity schema: the client renders every ordinary screen from these. */
@@ -15,7 +16,11 @@ export default async function metadataRoutes(app: FastifyInstance) {
   }, async (request) => {
     const screen = app.registry.screens.get(request.params.id);
     if (!screen) throw HttpError.of(404, `There is no screen ${request.params.id}.`);
-    if (screen.module && !(await hasModuleAccess(app.db, request.principal!, screen.module))) throw HttpError.of(403, messages.noAccess);
-    return { Screen: screen, Schema: app.registry.entities.get(screen.entity) };
+    const user = request.principal!;
+    if (!screen.module || user.IsMaster) return { Screen: screen, Schema: app.registry.entities.get(screen.entity) };
+    const access = await moduleAccessOf(app.db, user.UserId, screen.module);
+    if (!access.holdsModule) throw HttpError.of(403, messages.noAccess);
+    // The user's own form and list: fields they may not see are not drawn at all.
+    return { Screen: screenForUser(screen, access.deniedFields), Schema: app.registry.entities.get(screen.entity) };
   });
 }

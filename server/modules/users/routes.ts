@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { runList, exportCsv, sendCsv, listQuerySchema, listResponseSchema, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
+import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
+
+/** Who created a user: what 'View All Records' on RegisterUser is measured against. */
+const ownerField = 'CreatedById';
 import { hashPassword } from '../../lib/password.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 
@@ -28,6 +32,8 @@ export default async function userRoutes(app: FastifyInstance) {
   const rowSchema = rowSchemaOf(user);
   // IsMaster rides along for the list's action columns: the master user's row hides Delete.
   const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster'] };
+  // The users a request may list: all of them with 'View All Records', otherwise those the user created.
+  const usersOf = (request: FastifyRequest) => withRowRule(app.db('users'), ownerField, request.principal);
 
   app.get<{ Querystring: ListQuery }>('/api/users', {
     config: { access: { module: 'RegisterUser', pageId: list.pageId } },
@@ -38,7 +44,7 @@ export default async function userRoutes(app: FastifyInstance) {
       response: { 200: listResponseSchema(rowSchema) },
     },
   }, async (request) =>
-    runList(app.db, app.db('users'), list, listOptions, request.query, {
+    runList(app.db, usersOf(request), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     }),
   );
@@ -51,12 +57,13 @@ export default async function userRoutes(app: FastifyInstance) {
       querystring: listQuerySchema,
       produces: ['text/csv'],
     },
-  }, async (request, reply) => sendCsv(reply, 'users', exportCsv(app.db, app.db('users'), list, listOptions, request.query)));
+  }, async (request, reply) => sendCsv(reply, 'users', exportCsv(app.db, usersOf(request), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query)));
 
   registerCrud(app, {
     screen,
     entity: user as JsonSchema,
     table: 'users',
+    ownerField,
     unique: [
       { field: 'UserName', message: duplicateUserName, caseInsensitive: true },
       { field: 'EmailAddress', message: duplicateEmail, caseInsensitive: true },

@@ -1,0 +1,73 @@
+import type { Knex } from 'knex';
+import type { ListDefinition, ScreenDocument } from '../../../engine/core/screen-document.ts';
+import type { ErrorItem } from '../../../engine/core/error-items.ts';
+import type { Principal } from '../../types.ts';
+
+/**
+ * The row rule and the field mask of one request (Principal.Access, read with the session): the same two
+ * govern every path to a record (list, count, search, sort, export, read, write), so no path shows what another hides.
+ */
+
+export const fieldAccessMessage = "You don't have permission to change this field.";
+
+/** True when the user reaches only their own records of the route's module (no 'View All Records'). */
+export function ownRecordsOnly(principal: Principal | undefined): boolean {
+  return Boolean(principal?.Access && !principal.Access.viewAllRecords);
+}
+
+/** Narrows a query to the rows the user may reach: their own when they lack 'View All Records'. */
+export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undefined, principal: Principal | undefined): Knex.QueryBuilder {
+  if (ownerField && ownRecordsOnly(principal)) query.where(ownerField, principal!.UserId);
+  return query;
+}
+
+export function deniedFieldsOf(principal: Principal | undefined): string[] {
+  return principal?.Access?.deniedFields ?? [];
+}
+
+/** A record without the fields the user may not see. */
+export function maskRecord<T extends Record<string, unknown>>(row: T, denied: string[]): T {
+  if (!denied.length || !row) return row;
+  const masked = { ...row };
+  for (const field of denied) delete masked[field];
+  return masked;
+}
+
+/** A field error for each field the user may not see that a write carries. */
+export function deniedFieldErrors(body: unknown, denied: string[]): ErrorItem[] {
+  if (!denied.length || !body || typeof body !== 'object') return [];
+  return denied.filter((field) => field in (body as object))
+    .map((field) => ({ PropertyName: field, ErrorMessage: fieldAccessMessage, ErrorCode: 'FieldAccess' }));
+}
+
+const trimmedLists = new WeakMap<ListDefinition, Map<string, ListDefinition>>();
+
+/**
+ * The list as this user may use it: without the columns of fields they may not see, so those are neither shown,
+ * exported, searched nor sortable (a sort or column asked for by name is refused as unknown).
+ */
+export function listForUser(list: ListDefinition, denied: string[]): ListDefinition {
+  if (!denied.length) return list;
+  const key = denied.join(',');
+  let byKey = trimmedLists.get(list);
+  if (!byKey) trimmedLists.set(list, (byKey = new Map()));
+  let trimmed = byKey.get(key);
+  if (!trimmed) {
+    const hidden = new Set(denied);
+    // A list keeps at least one column (the meta-schema's rule): the row's actions when every data column is hidden.
+    const columns = list.columns.filter((c) => !hidden.has(c.field)) as ListDefinition['columns'];
+    trimmed = { ...list, columns, defaultSort: list.defaultSort?.filter((s) => !hidden.has(s.field)) };
+    if (byKey.size < 100) byKey.set(key, trimmed);
+  }
+  return trimmed;
+}
+
+/** The screen document as this user may use it: its list and forms without the fields they may not see. */
+export function screenForUser(screen: ScreenDocument, denied: string[]): ScreenDocument {
+  if (!denied.length) return screen;
+  const hidden = new Set(denied);
+  type Fields = NonNullable<ScreenDocument['form']>['fields'];
+  const keep = <T extends string[] | undefined>(fields: T) => fields?.filter((f) => !hidden.has(f)) as T;
+  const form = screen.form && { ...screen.form, fields: { ...screen.form.fields, create: keep(screen.form.fields.create), update: keep(screen.form.fields.update) } as Fields };
+  return { ...screen, ...(screen.list ? { list: listForUser(screen.list, denied) } : {}), ...(form ? { form } : {}) };
+}
