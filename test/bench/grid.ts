@@ -30,18 +30,18 @@ function captureSql(db: Knex): { take(): Captured[] } {
 /** The list's own statements: the session check (with module and page grants) left out. */
 const isListStatement = (st: Captured) => /from "users"|from \(select 1 from "users"/.test(st.sql) && !/"sessions"/.test(st.sql);
 
-interface Measured { latency: Latency; cpu: CpuPerCall }
+export interface Measured { latency: Latency; cpu: CpuPerCall }
 
 /** `calls` from each of the clients at once, timed, with the CPU each party spent per call. */
-async function measure(serverPid: number | undefined, call: () => Promise<unknown>): Promise<Measured> {
+export async function measure(serverPid: number | undefined, call: () => Promise<unknown>): Promise<Measured> {
   let samples: number[] = [];
   const cpu = await cpuPerCall(clients * perClient, serverPid, async () => { samples = await concurrently(clients, perClient, call); });
   return { latency: latency(samples), cpu };
 }
 
 /** Signs in over HTTP and returns a GET for the API that follows refreshed tokens, as the browser does. */
-async function signedInGetter(base: string): Promise<{ api: (path: string) => Promise<unknown>; close(): void }> {
-  const signIn = await fetch(`${base}/api/Authenticate/SignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'admin', Password: password }) });
+export async function signedInGetter(base: string, UserName = 'admin', Password = password): Promise<{ api: (path: string) => Promise<unknown>; close(): void }> {
+  const signIn = await fetch(`${base}/api/Authenticate/SignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName, Password }) });
   const session = (await signIn.json()) as { Session: { SessionId: string } };
   const headers = { authorization: `Bearer ${signIn.headers.get('x-auth-token')}`, 'session-id': session.Session.SessionId };
   const get = httpGetter(base, headers, clients);

@@ -3,9 +3,10 @@ import { gridBench } from './grid.ts';
 import { formBench } from './form.ts';
 import { exportBench } from './export.ts';
 import { widgetsBench } from './widgets.ts';
+import { accessBench } from './access.ts';
 
 /** `npm run bench [name...]`: runs the named benchmarks, or all. Figures are printed, never asserted. */
-const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench };
+const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench };
 
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of chosen) {

@@ -104,8 +104,11 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('created_by_id').references('user_id').inTable('users').onDelete('set null');
   });
   await knex.raw('update users u set created_by_id = c.user_id from users c where lower(c.user_name) = lower(u.created_by)');
-  // A restricted user's list walks their own rows in the list's default order, and counts them, from this index.
-  await knex.raw('create index users_created_by_id_last_name on users (created_by_id, last_name, user_id)');
+  // A restricted user's list walks their own rows in each sortable column's order, and counts them, from these
+  // indexes: the user list's order indexes (migration 020), each led by the owner.
+  for (const column of ['last_name', 'first_name', 'email_address']) {
+    await knex.raw(`create index users_owner_${column}_order on users (created_by_id, ${column}, user_id)`);
+  }
   await knex.raw('create index user_roles_role_id on user_roles (role_id)');
 }
 
