@@ -10,7 +10,10 @@ import { routeNodeName, type GuardedRouteKind } from '../../modules/access/permi
 
 export interface UniqueRule {
   field: string;
-  /** The message per mode, e.g. the spec's 'An account with this User Name already exists in the system!'. */
+  /**
+   * The message, e.g. the spec's 'An account with this User Name already exists in the system!'; `{value}`
+   * in it is replaced by the value sent ('A record with the name {value} already exists.').
+   */
   message: string;
   caseInsensitive?: boolean;
 }
@@ -42,6 +45,11 @@ export interface CrudOptions {
    * Records' on the screen's module reaches only their own records, by every route here.
    */
   ownerField?: string;
+  /**
+   * Entity properties that are no column of the table (a role's Permissions): left out of the row read and
+   * of the columns written; hooks.load adds them to answers and hooks.afterWrite writes them.
+   */
+  related?: string[];
 }
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
@@ -54,7 +62,7 @@ const noId = 'No id was provided.';
  * screen's messages (the database's unique index still guards against races).
  */
 export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
-  const { screen, entity, table, unique = [], hooks = {}, ownerField } = options;
+  const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [] } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
   if (screen.routes.single) throw new Error(`screen ${screen.id} has a single route: register it with registerSingleRecord`);
@@ -64,7 +72,9 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   // Create, update and delete (with deactivate) need their route node too: the module-button access.
   const routeAccess = (kind: GuardedRouteKind) => (typeof access === 'object' ? { ...access, route: routeNodeName(screen.id, kind) } : access);
   const label = form.entityLabel ?? entity.title ?? 'record';
-  const { readable, response } = readableRecord(entity);
+  const { readable: properties, response } = readableRecord(entity);
+  const readable = properties.filter((p) => !related.includes(p));
+  const withoutRelated = (values: Row): Row => (related.length ? Object.fromEntries(Object.entries(values).filter(([k]) => !related.includes(k))) : values);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
 
@@ -102,7 +112,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       if (rule.caseInsensitive) q.whereRaw('lower(??) = lower(?)', [rule.field, String(values[rule.field])]);
       else q.where(rule.field, values[rule.field] as string);
       if (exceptId) q.whereNot(id, exceptId);
-      if (await q) clashes.push({ PropertyName: rule.field, ErrorMessage: rule.message, ErrorCode: 'Unique' });
+      if (await q) clashes.push({ PropertyName: rule.field, ErrorMessage: rule.message.replaceAll('{value}', String(values[rule.field])), ErrorCode: 'Unique' });
     }
     if (clashes.length) throw new HttpError(409, clashes);
   }
@@ -128,7 +138,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       const row = await db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values);
-        const columns = await (hooks.toColumns?.(values, 'create') ?? values);
+        const columns = withoutRelated(await (hooks.toColumns?.(values, 'create') ?? values));
         const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
         const [created] = await trx(table).insert({ ...columns, ...owner, CreatedBy: who(request) }).returning(readable);
         await hooks.afterWrite?.(trx, created, values, 'create', request);
@@ -154,7 +164,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     return db().transaction(async (trx) => {
       await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
-      const columns = withoutDenied(request, await (hooks.toColumns?.(values, 'update', before) ?? values));
+      const columns = withoutDenied(request, withoutRelated(await (hooks.toColumns?.(values, 'update', before) ?? values)));
       const reactivated = columns.IsActive === true && before.IsActive === false;
       const deactivated = columns.IsActive === false && before.IsActive !== false;
       const stamp = {
