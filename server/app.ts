@@ -89,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(mailer);
     await app.register(authRoutes);
     await app.register(appRoutes);
+    await app.register(import('./modules/access/routes.ts'));
     await app.register(metadataRoutes);
     await app.register(userRoutes);
     await app.register(currentUserRoutes);

@@ -1,0 +1,162 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyContextConfig, FastifyInstance, HTTPMethods } from 'fastify';
+import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { addUser, addRole } from './account-fixtures.ts';
+import { guardedRouteKinds, routeNodeName } from '../../server/modules/access/permission-nodes.ts';
+import { messages } from '../../server/plugins/access.ts';
+import type { Access } from '../../server/types.ts';
+
+interface SeenRoute { method: HTTPMethods; url: string; config?: FastifyContextConfig }
+
+/**
+ * The live route table. Fastify 5 lists no routes with their options after start (printRoutes gives text,
+ * findRoute no config), and a BuildOptions.routes plugin is registered after the product's routes, so its
+ * onRoute hook would see none of them. The OpenAPI plugin is registered before every route at the root: this
+ * wraps it to add an onRoute hook there, which sees each route with its config exactly as the access plugin does.
+ */
+const seen = vi.hoisted(() => new Map<string, { method: string; url: string; config?: unknown }>());
+vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
+  const { default: openapi } = await importOriginal<typeof import('../../server/plugins/openapi.ts')>();
+  const { default: fp } = await import('fastify-plugin');
+  return {
+    default: fp(async (app) => {
+      app.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) seen.set(`${method} ${route.url}`, { method, url: route.url, config: route.config });
+      });
+      await app.register(openapi);
+    }),
+  };
+});
+
+/** A declared access, as the matrix reads it. */
+const moduleOf = (access: Access | undefined) => (typeof access === 'object' ? access : null);
+
+describe.each(databases)('every API route against the access it declares, on %s', (kind) => {
+  const t = useTestApp(kind);
+  const password = 'Passw0rd1';
+
+  const apiRoutes = (): SeenRoute[] => [...seen.values()]
+    .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+    .map((r) => r as SeenRoute)
+    .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  const named = (r: SeenRoute) => `${r.method} ${r.url}`;
+
+  /** Path params filled with 1 (the master user's id: a write to it is refused as the master's, never done); an empty JSON body for writes. */
+  function call(app: FastifyInstance, route: SeenRoute, who: SignedIn | null) {
+    const url = route.url.replace(/:\w+/g, '1');
+    const options = { method: route.method, url, ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}) };
+    return who ? injectAs(app, who, options) : app.inject(options);
+  }
+  const errorOf = (body: string): { ErrorMessage?: string; ErrorCode?: unknown } => {
+    try {
+      const parsed = JSON.parse(body);
+      return Array.isArray(parsed) ? parsed[0] ?? {} : parsed ?? {};
+    } catch {
+      return {};
+    }
+  };
+  const isAccessRefusal = (status: number, body: string) =>
+    status === 401 || (status === 403 && [messages.noAccess, messages.mustChangePassword].includes(errorOf(body).ErrorMessage ?? ''));
+
+  /** A user whose one role holds exactly these nodes. */
+  async function userHolding(name: string, nodeIds: number[]): Promise<string> {
+    const roleId = await addRole(t.app, `Matrix ${name}`);
+    if (nodeIds.length) await t.app.db('role_permissions').insert(nodeIds.map((NodeId) => ({ RoleId: roleId, NodeId, HasAccess: true })));
+    await addUser(t.app, { UserName: name, Password: password, RoleIds: [roleId] });
+    return name;
+  }
+  async function moduleNodes(moduleName: string): Promise<{ module: number; children: Array<{ NodeId: number; Type: string; Name: string }> }> {
+    const module = await t.app.db('permission_nodes').where({ Type: 'module', Name: moduleName }).first('NodeId');
+    expect(module, `module ${moduleName} has a node`).toBeTruthy();
+    const children = await t.app.db('permission_nodes').where({ ParentNodeId: module.NodeId, IsRetired: false }).select('NodeId', 'Type', 'Name');
+    return { module: module.NodeId, children };
+  }
+
+  it('collects the whole route table', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.map(named)).toContain('POST /api/users');
+    // Deny by default: start-up refuses a route without access (routes-declare-access.test.ts), so every one has it.
+    expect(routes.filter((r) => !r.config?.access).map(named)).toEqual([]);
+  });
+
+  it('every route but the public ones answers 401 without a session', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes().filter((r) => r.config?.access !== 'public')) {
+      const res = await call(t.app, route, null);
+      if (res.statusCode !== 401) wrong.push(`${named(route)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("every route with a module answers 403 to a signed-in user with no role, and the module's holder gets past access", async () => {
+    await addUser(t.app, { UserName: 'roleless', Password: password });
+    const roleless = await signIn(t.app, 'roleless', password);
+    const wrong: string[] = [];
+    const holders = new Map<string, string>();
+    for (const route of apiRoutes()) {
+      const access = moduleOf(route.config?.access);
+      if (!access) continue;
+      const refused = await call(t.app, route, roleless);
+      if (refused.statusCode !== 403 || errorOf(refused.body).ErrorMessage !== messages.noAccess) wrong.push(`${named(route)} without the module: ${refused.statusCode} ${refused.body.slice(0, 120)}`);
+
+      if (!holders.has(access.module)) {
+        const nodes = await moduleNodes(access.module);
+        holders.set(access.module, await userHolding(`holder-${access.module}`, [nodes.module, ...nodes.children.map((c) => c.NodeId)]));
+      }
+      // A fresh session for each call: a route may end the caller's session.
+      const holder = await signIn(t.app, holders.get(access.module)!, password);
+      const res = await call(t.app, route, holder);
+      // 2xx, or a 4xx about the input (a missing query, an empty body, the master user's record being read-only).
+      if (isAccessRefusal(res.statusCode, res.body) || res.statusCode >= 500) wrong.push(`${named(route)} with ${access.module}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(holders.size).toBeGreaterThan(3);
+  });
+
+  it('every route with a route node answers 403 to a holder of its module without that node, and not to one with it', async () => {
+    const wrong: string[] = [];
+    const guarded = apiRoutes().filter((r) => moduleOf(r.config?.access)?.route);
+    for (const route of guarded) {
+      const access = moduleOf(route.config?.access)!;
+      const nodes = await moduleNodes(access.module);
+      const node = nodes.children.find((c) => c.Type === 'route' && c.Name === access.route);
+      if (!node) {
+        wrong.push(`${named(route)} declares route ${access.route}, which is no live route node of ${access.module}`);
+        continue;
+      }
+      const suffix = `${route.method}-${route.url}`.replace(/\W+/g, '-');
+      const lacking = await userHolding(`lacking-${suffix}`, [nodes.module, ...nodes.children.filter((c) => c !== node).map((c) => c.NodeId)]);
+      const refused = await call(t.app, route, await signIn(t.app, lacking, password));
+      if (refused.statusCode !== 403 || errorOf(refused.body).ErrorMessage !== messages.noAccess) wrong.push(`${named(route)} without ${access.route}: ${refused.statusCode} ${refused.body.slice(0, 120)}`);
+      const holding = await userHolding(`holding-${suffix}`, [nodes.module, node.NodeId]);
+      const res = await call(t.app, route, await signIn(t.app, holding, password));
+      if (isAccessRefusal(res.statusCode, res.body) || res.statusCode >= 500) wrong.push(`${named(route)} with ${access.route}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("each screen's create, update, delete and deactivate routes declare their route node", () => {
+    const byKey = new Map(apiRoutes().map((r) => [named(r), r]));
+    const expected: Array<[key: string, module: string, route: string]> = [];
+    for (const screen of t.app.registry.screens.values()) {
+      if (!screen.module) continue;
+      for (const kind of guardedRouteKinds) {
+        if (!screen.routes[kind]) continue;
+        const name = routeNodeName(screen.id, kind);
+        const keys = kind === 'create' ? [`POST ${screen.api}`]
+          : kind === 'update' ? [`POST ${screen.api}/:id`]
+            : [`DELETE ${screen.api}/:id`, `POST ${screen.api}/:id/deactivate`];
+        for (const key of keys) if (byKey.has(key)) expected.push([key, screen.module, name]);
+      }
+    }
+    expect(expected.map(([key]) => key)).toContain('POST /api/users');
+    const missing = expected
+      .filter(([key, module, route]) => {
+        const access = moduleOf(byKey.get(key)!.config?.access);
+        return access?.module !== module || access.route !== route;
+      })
+      .map(([key, module, route]) => `${key} declares ${JSON.stringify(byKey.get(key)!.config?.access)}, not { module: '${module}', route: '${route}' }`);
+    expect(missing).toEqual([]);
+  });
+});
