@@ -7,6 +7,5 @@ export async function modulesOf(db: Knex, user: { UserId: number; IsMaster: bool
 }
 
 export async function hasModuleAccess(db: Knex, user: { UserId: number; IsMaster: boolean }, moduleName: string): Promise<boolean> {
-  if (user.IsMaster) return true;
   return (await moduleAccessOf(db, user.UserId, moduleName)).holdsModule;
 }

@@ -43,7 +43,7 @@ export default async function clientSettingsRoutes(app: FastifyInstance) {
   }, async () => readClientSettings(app.db));
 
   app.post(screen.api, {
-    config: { access },
+    config: { access: { ...access, route: 'appsettings.update' } },
     schema: {
       tags: ['appsettings'],
       summary: "Saves the client settings; the logo named becomes the sign-in page's logo (no logo: the default image).",

@@ -50,7 +50,7 @@ export default async function settingRoutes(app: FastifyInstance) {
   }, async (request) => existing(request));
 
   app.post<{ Params: { id: number }; Body: Partial<AppSetting> }>(`${screen.api}/:id`, {
-    config: { access },
+    config: { access: { ...access, route: 'appsettings.update' } },
     schema: {
       tags: ['appsettings'],
       summary: "Saves a setting's time zone and item values (Name, Description and read-only items are kept); checked with the setting's form.",
