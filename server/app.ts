@@ -92,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(import('./modules/access/routes.ts'));
     await app.register(metadataRoutes);
     await app.register(userRoutes);
+    await app.register(import('./modules/roles/routes.ts'));
     await app.register(currentUserRoutes);
     await app.register(yourAccountRoutes);
     await app.register(errorLogRoutes);

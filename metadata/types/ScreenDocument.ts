@@ -172,6 +172,15 @@ export interface FormDefinition {
     message?: string;
   };
   /**
+   * Fields shown disabled, with a message above the form, while the record's field has this value (an admin role's name, description and active state). The server module refuses a change to them.
+   */
+  lockWhen?: {
+    field: string;
+    equals: unknown;
+    fields: FieldList;
+    message?: string;
+  }[];
+  /**
    * Show 'Deactivated on / Last updated on / Created on'.
    */
   recordInfo?: boolean;
@@ -198,6 +207,23 @@ export interface FormDefinition {
    * Confirmation before delete; default 'Delete current record?'.
    */
   deleteConfirm?: string;
+  /**
+   * Confirmation asked before saving changes to an existing record (update); none by default.
+   */
+  saveConfirm?: string;
+  /**
+   * Offer Copy on the update form (button sets Update, UpdateDelete and UpdateDeleteDeactivate) to users holding both the create and update routes: it opens the create route, which then has an :id (0: a new record), with the record's id; that form starts with the copied record's create fields.
+   */
+  copy?: {
+    /**
+     * A field the copy's value is changed in, so it does not clash with the original's (a name).
+     */
+    renameField?: string;
+    /**
+     * Added to renameField's value; default ' (copy)'.
+     */
+    suffix?: string;
+  };
   /**
    * What a record is called in messages, e.g. 'User'.
    */

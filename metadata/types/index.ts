@@ -13,6 +13,7 @@ export type { OutboxMail } from './OutboxMail.ts';
 export type { PageActions } from './PageActions.ts';
 export type { PasswordInfo } from './PasswordInfo.ts';
 export type { ResetPasswordRequest } from './ResetPasswordRequest.ts';
+export type { Role } from './Role.ts';
 export type { RoleSessions } from './RoleSessions.ts';
 export type { RouteEntry } from './RouteEntry.ts';
 export type { SessionRequest } from './SessionRequest.ts';
