@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SelectOption } from './shared/types.ts';
+import type { PermissionTree } from '../core/access/types.ts';
 
 /** A country from the server: the United States is recognised by its Name 'UNITED STATES'. */
 export interface Country { Id: number; Name: string }
@@ -57,6 +58,12 @@ export interface WidgetDataSource {
   imageUrl(fileName: string, container: string): string;
   /** One GET per hierarchy level, with the parent's Id (null for the top level). */
   loadWizardLevel(level: WizardLevel, parentId: number | null): Promise<WizardNodeData[]>;
+  /**
+   * The permission tree of the module access editor. With `roleId`: a role's grants (a new role: none, every
+   * node without access). With `roleIds`: the access those roles give together, which a user inherits (no
+   * roles: none).
+   */
+  loadPermissionTree(query: PermissionTreeQuery): Promise<PermissionTree>;
   /** The global file size cap in MB that no field's maxFileSizeMB may exceed. */
   maxFileSizeMB: number;
   /**
@@ -66,6 +73,9 @@ export interface WidgetDataSource {
    */
   notify?(notice: WidgetNotice, error?: unknown): void;
 }
+
+/** Which permission tree to load: one role's (role mode), or what some roles give together (user mode). */
+export interface PermissionTreeQuery { roleId?: number; roleIds?: number[] }
 
 /** The named notices widgets raise. */
 export type WidgetNotice = 'Read' | 'UploadCreate' | 'UploadRead' | 'UploadDelete' | 'Reorder';
@@ -85,6 +95,7 @@ export const missingDataSource: WidgetDataSource = {
   downloadFile: async () => notProvided('downloadFile'),
   imageUrl: () => notProvided('imageUrl'),
   loadWizardLevel: async () => notProvided('loadWizardLevel'),
+  loadPermissionTree: async () => notProvided('loadPermissionTree'),
   maxFileSizeMB: 1024,
 };
 

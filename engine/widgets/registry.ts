@@ -23,6 +23,8 @@ const FileUploaderField = lazyControl(() => import('./file-uploader/FileUploader
 const ImageUploadField = lazyControl(() => import('./file-uploader/ImageUploadField.tsx').then((m) => m.ImageUploadField));
 const WizardPickerField = lazyControl(() => import('./wizard-picker/WizardPickerField.tsx').then((m) => m.WizardPickerField));
 const CheckboxTreeField = lazyControl(() => import('./checkbox-tree/CheckboxTreeField.tsx').then((m) => m.CheckboxTreeField));
+// Only the role and user forms draw it.
+const ModuleAccessField = lazyControl(() => import('./module-access/ModuleAccessField.tsx').then((m) => m.ModuleAccessField));
 
 /**
  * The widget library by name, for RJSF's `widgets` prop: metadata says `"ui:widget": "<name>"`.
@@ -58,6 +60,7 @@ export const fields: RegistryFieldsType = {
   locations: LocationsField,
   wizardPicker: WizardPickerField,
   checkboxTree: CheckboxTreeField,
+  moduleAccess: ModuleAccessField,
 };
 
 /** Starts loading the on-demand controls a form's fields are drawn with, so they are there when it renders. */

@@ -6,6 +6,7 @@ import { dateRangeRule } from './date-range/logic.ts';
 import { einRule } from './ein/logic.ts';
 import { fileUploaderRule, imageUploadRule } from './file-uploader/logic.ts';
 import { locationsRule } from './locations/logic.ts';
+import { moduleAccessRule } from './module-access/logic.ts';
 import { numberRangeRule } from './number-range/logic.ts';
 import { phoneListRule } from './phone-list/logic.ts';
 import { phoneRule } from './phone/logic.ts';
@@ -41,5 +42,6 @@ export const widgetRules: Record<string, WidgetRule> = {
   locations: locationsRule,
   wizardPicker: wizardPickerRule,
   checkboxTree: checkboxTreeRule,
+  moduleAccess: moduleAccessRule,
   toggleButton: toggleButtonRule,
 };

@@ -147,4 +147,20 @@ describe("the app's widget data source", () => {
     reply = () => json(404, [{ PropertyName: 'fileName', ErrorMessage: 'The file could not be found.', ErrorCode: 'FileNotFound' }]);
     await expect(data.downloadFile('gone.pdf', 'x.pdf')).rejects.toMatchObject({ status: 404 });
   });
+
+  it("reads a role's permission tree, or what some roles give a user, the role Ids repeated", async () => {
+    const tree = { Categories: [], Nodes: [] };
+    reply = () => json(200, tree);
+    const { data } = source();
+    expect(await data.loadPermissionTree({ roleId: 4 })).toEqual(tree);
+    await data.loadPermissionTree({});
+    await data.loadPermissionTree({ roleId: 0 });
+    await data.loadPermissionTree({ roleIds: [1, 2] });
+    await data.loadPermissionTree({ roleIds: [] });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/roles/permission-tree?roleId=4', '/api/roles/permission-tree', '/api/roles/permission-tree',
+      '/api/roles/access-by-roles?RoleIds=1&RoleIds=2', '/api/roles/access-by-roles',
+    ]);
+    expect((fetchMock.mock.calls[0][1].headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
 });

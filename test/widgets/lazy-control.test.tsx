@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { lazyControl } from '../../engine/widgets/shared/lazy-control.tsx';
 
 describe('a control loaded on demand', () => {
@@ -15,6 +16,24 @@ describe('a control loaded on demand', () => {
     expect(screen.queryByLabelText('When')).toBeNull();
     arrive();
     expect(await screen.findByLabelText('When')).toBeTruthy();
+  });
+
+  it('keeps the state of an instance drawn before its code arrived when it renders again', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const Control = lazyControl(async () => {
+      await arrived;
+      return function Counter({ label }: { label: string }) {
+        const [count, setCount] = useState(0);
+        return <button onClick={() => setCount(count + 1)}>{`${label} ${count}`}</button>;
+      };
+    });
+    const { rerender } = render(<Control label="Clicks" />);
+    arrive();
+    (await screen.findByRole('button', { name: 'Clicks 0' })).click();
+    await screen.findByRole('button', { name: 'Clicks 1' });
+    await act(async () => rerender(<Control label="Taps" />));
+    expect(screen.getByRole('button', { name: 'Taps 1' })).toBeTruthy();
   });
 
   it('renders at once, with no placeholder, once loaded (for instance after preload)', async () => {

@@ -51,7 +51,7 @@ describe('createWidgetValidator', () => {
 describe('registry', () => {
   it('names every control for metadata', () => {
     expect(Object.keys(widgets).sort()).toEqual(['currency', 'date', 'date-time', 'ein', 'percentage', 'phone', 'richtext', 'select', 'selectMany', 'text', 'textarea', 'toggleButton']);
-    expect(Object.keys(fields).sort()).toEqual(['address', 'checkboxTree', 'dateRange', 'fileUploader', 'imageUpload', 'locations', 'numberRange', 'phoneList', 'specifyOther', 'wizardPicker']);
+    expect(Object.keys(fields).sort()).toEqual(['address', 'checkboxTree', 'dateRange', 'fileUploader', 'imageUpload', 'locations', 'moduleAccess', 'numberRange', 'phoneList', 'specifyOther', 'wizardPicker']);
   });
   it('has a validation rule for every control', () => {
     expect(Object.keys(widgetRules).sort()).toEqual([...Object.keys(widgets), ...Object.keys(fields)].sort());

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Country, UploadedFile, UploadKind, UsState, WidgetDataSource, WidgetNotice, WizardLevel, WizardNodeData } from '../../engine/widgets/data-context.tsx';
+import type { Country, PermissionTreeQuery, UploadedFile, UploadKind, UsState, WidgetDataSource, WidgetNotice, WizardLevel, WizardNodeData } from '../../engine/widgets/data-context.tsx';
+import type { PermissionTree } from '../../engine/core/access/types.ts';
 import type { SelectOption } from '../../engine/widgets/shared/types.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../../engine/widgets/file-uploader/logic.ts';
 import { noticeText } from '../../engine/core/forms/notifications.ts';
@@ -21,7 +22,23 @@ export const widgetPaths = {
   download: '/api/files/download',
   image: '/api/files/image',
   limits: '/api/files/limits',
+  /** A role's permission tree (server/modules/roles): ?roleId=N, none for a new role. */
+  permissionTree: '/api/roles/permission-tree',
+  /** What some roles give together, for a user's module access: ?RoleIds=1&RoleIds=2. */
+  accessByRoles: '/api/roles/access-by-roles',
 };
+
+/**
+ * The permission tree's address: a role's (`roleId`, left out for a new role), or, with `roleIds`, what
+ * those roles give, the parameter repeated per Id (no Ids, no parameter: no roles).
+ */
+export function permissionTreeUrl({ roleId, roleIds }: PermissionTreeQuery): string {
+  if (roleIds) {
+    const params = new URLSearchParams(roleIds.map((id) => ['RoleIds', String(id)])).toString();
+    return params ? `${widgetPaths.accessByRoles}?${params}` : widgetPaths.accessByRoles;
+  }
+  return withQuery(widgetPaths.permissionTree, { roleId: roleId !== undefined && roleId > 0 ? String(roleId) : undefined });
+}
 
 /** What the data source needs beyond the API client: the session's headers and what a 401 or a new token does. */
 export interface AppWidgetDataDeps {
@@ -130,6 +147,7 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     imageUrl: (fileName, container) => withQuery(widgetPaths.image, { fileName, container }),
     loadWizardLevel: (level: WizardLevel, parentId: number | null) =>
       deps.api.get<WizardNodeData[]>(withQuery(level.ChildApiUrl, { Id: parentId === null ? undefined : String(parentId) })),
+    loadPermissionTree: (q) => deps.api.get<PermissionTree>(permissionTreeUrl(q)),
     maxFileSizeMB: deps.maxFileSizeMB,
     notify: deps.notify,
   };

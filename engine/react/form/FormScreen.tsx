@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
@@ -16,6 +16,7 @@ import { LeavePrompt } from './LeavePrompt.tsx';
 import { RecordInfo } from './RecordInfo.tsx';
 import { NotSpecifiedDateWidget } from './widgets/NotSpecifiedDateWidget.tsx';
 import type { AsyncValidatorFn, WidgetFormContext } from '../../widgets/shared/async-validator.ts';
+import { createFormValues } from '../../widgets/shared/form-values.ts';
 import { useProgressiveCount } from './useProgressiveCount.ts';
 
 type Data = Record<string, unknown>;
@@ -33,6 +34,8 @@ export interface FormScreenProps {
   deactivate?: () => Promise<Data>;
   /** The named asynchronous checks fields may ask for in ui:options.asyncValidator (a uniqueness lookup). */
   asyncValidators?: Record<string, AsyncValidatorFn>;
+  /** A create that copies a record (a role's /role/create/{id}): the Id copied, for the controls that start from it. */
+  copyOfId?: number;
   /** After a successful save or delete, and on Cancel. */
   onDone: () => void;
 }
@@ -49,7 +52,7 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, onDone }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onDone }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
@@ -57,8 +60,11 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
   const fieldProps = useFieldFormProps(state.fields, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
   const { count: mounted, noteInput } = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
+  // The form's values for the controls that follow another field: one store for the form's life, told each change.
+  const [formValues] = useState(() => createFormValues(state.data));
+  useLayoutEffect(() => formValues.set(state.data), [formValues, state.data]);
   // One object while the validators are the same, so memoised fields keep their props.
-  const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators }), [asyncValidators]);
+  const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators, formValues, copyOfId }), [asyncValidators, formValues, copyOfId]);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
   const [current, setCurrent] = useState(record);

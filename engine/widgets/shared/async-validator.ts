@@ -1,4 +1,5 @@
 import { widgetMessages } from './messages.ts';
+import type { FormValues } from './form-values.ts';
 
 /** A server-side check of one value (for example, user name uniqueness): resolves to an error message or nothing. */
 export type AsyncValidatorFn<V = unknown> = (value: V) => Promise<string | null | undefined>;
@@ -13,7 +14,11 @@ export async function runAsyncValidator<V>(fn: AsyncValidatorFn<V> | undefined |
   return (await fn(value)) ?? null;
 }
 
-/** What a form passes to the widgets through RJSF's formContext: its named asynchronous validators. */
+/** What a form passes to the widgets through RJSF's formContext: its named asynchronous validators, and more. */
 export interface WidgetFormContext {
   asyncValidators?: Record<string, AsyncValidatorFn>;
+  /** The whole form's current values, for a control that follows another field (see form-values.ts). */
+  formValues?: FormValues;
+  /** A create that copies a record (a role's /role/create/{id}): the Id of the record copied. */
+  copyOfId?: number;
 }

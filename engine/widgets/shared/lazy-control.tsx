@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Skeleton } from '@mui/material';
 
 /** A control whose code is fetched on first use; `preload` starts the fetch early. */
@@ -17,8 +17,12 @@ export function lazyControl<P extends object>(load: () => Promise<ComponentType<
   const preload = () => (loading ??= load().then((component) => (loaded = component)));
   const Pending = lazy(async () => ({ default: await preload() }));
   function Control(props: P) {
+    // An instance first drawn while the code was on its way stays on the lazy path: switching it to the loaded
+    // component would remount it on its next render, and it would lose its state (the module access editor
+    // its open modules, at its first tick).
+    const [viaPending] = useState(() => loaded === undefined);
     const Loaded = loaded;
-    if (Loaded) return <Loaded {...props} />;
+    if (Loaded && !viaPending) return <Loaded {...props} />;
     return (
       <Suspense fallback={<Skeleton variant="rounded" height={40} aria-label="Loading, please wait..." />}>
         <Pending {...props} />

@@ -1,5 +1,6 @@
 import type { Country, UploadedFile, UsState, WidgetDataSource, WizardNodeData } from '../../../engine/widgets/data-context.tsx';
 import type { SelectOption } from '../../../engine/widgets/shared/types.ts';
+import { fakePermissionTree } from './module-access-tree.ts';
 
 /** Countries of the fakes: the United States by its server name, and two others. */
 export const fakeCountries: Country[] = [
@@ -37,6 +38,12 @@ export const fakeLookups: Record<string, SelectOption[]> = {
     { Id: 4, Name: 'Other', HasSpecifyMore: true },
   ],
   single: [{ Id: 7, Name: 'The only choice' }],
+  // The roles of the module access fakes (module-access-tree.ts).
+  roles: [
+    { Id: 1, Name: 'Administrator' },
+    { Id: 2, Name: 'Staff' },
+    { Id: 3, Name: 'Reporting' },
+  ],
   big: manyOptions(2000),
   'time-zones': [
     { Id: 3, Name: '(UTC-08:00) Pacific Time (US & Canada)' },
@@ -87,6 +94,7 @@ export function createFakeDataSource({ delayMs = 0 }: FakeOptions = {}): WidgetD
       const nodes: WizardNodeData[] = [1, 2, 3].map((i) => ({ Id: base + i, Name: `${level.Name} ${base + i}`, ParentId: parentId }));
       return nodes;
     },
+    async loadPermissionTree(query) { await wait(delayMs); return fakePermissionTree(query); },
     maxFileSizeMB: 1024,
   };
 }
