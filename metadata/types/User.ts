@@ -8,6 +8,20 @@ export type ConfirmEmailAddress = string;
 export type IsActive = boolean;
 export type Password = string;
 export type ConfirmPassword = string;
+/**
+ * @maxItems 200
+ */
+export type Role = number[];
+/**
+ * @maxItems 10000
+ */
+export type Permissions = {
+  Id: number;
+  overrideHasAccess: boolean;
+  HasAccess: boolean;
+  overrideViewAllRecords: boolean;
+  ViewAllRecords: boolean;
+}[];
 export type ActivationDate = string | null;
 export type LastLogin = string | null;
 export type PasswordLastChangedDate = string | null;
@@ -24,6 +38,8 @@ export interface User {
   ConfirmPassword?: ConfirmPassword;
   IsMaster?: boolean;
   MustChangePassword?: boolean;
+  Role?: Role;
+  Permissions?: Permissions;
   ActivationDate?: ActivationDate;
   LastLogin?: LastLogin;
   PasswordLastChangedDate?: PasswordLastChangedDate;

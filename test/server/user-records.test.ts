@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { duplicateUserName, masterIsReadOnly } from '../../server/modules/users/routes.ts';
+import { useSmtpCatcher, linkIn } from './smtp-catcher.ts';
+import { addUser } from './account-fixtures.ts';
 
 const newUser = {
   FirstName: 'Ada', LastName: 'Lovelace', EmailAddress: 'ada@example.org', ConfirmEmailAddress: 'ada@example.org',
@@ -15,13 +17,20 @@ describe.each(databases)('user records through the generic form calls on %s', (k
     admin = await signIn(t.app);
   });
 
-  it('creates a user who can then sign in, stamped with who created it, and never returns the password', async () => {
+  it('creates a user who can sign in once activated from the e-mail, stamped with who created it, and never returns the password', async () => {
     const res = await call('POST', '/api/users', newUser);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({ UserName: 'ada@example.org', IsActive: true, MustChangePassword: true, CreatedBy: 'admin' });
     expect(created).not.toHaveProperty('Password');
     expect(created).not.toHaveProperty('PasswordHash');
+    const before = await t.app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'ada@example.org', Password: 'Engine1843' } });
+    expect(before.json()[0]).toMatchObject({ ErrorCode: 'VerificationRequired' });
+    // Without SMTP the activation mail waits in the outbox.
+    await expect.poll(() => t.app.db('outbox').where({ ToAddress: 'ada@example.org' }).first('TextBody')).toBeTruthy();
+    const { TextBody } = await t.app.db('outbox').where({ ToAddress: 'ada@example.org' }).first('TextBody');
+    const [, reason, token] = /\/user\/activate\/([a-z]+)\/(\S+)/.exec(TextBody)!;
+    expect((await t.app.inject({ method: 'PUT', url: '/api/User/Activate', payload: { ActivationReason: reason, ActivationToken: decodeURIComponent(token) } })).statusCode).toBe(200);
     expect((await signIn(t.app, 'ada@example.org', 'Engine1843')).token).toBeTruthy();
     const read = (await call('GET', `/api/users/${created.UserId}`)).json();
     expect(read.CreatedDate).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
@@ -93,5 +102,64 @@ describe.each(databases)('user records through the generic form calls on %s', (k
     expect(res.statusCode).toBe(400);
     expect(res.json()[0]).toMatchObject({ PropertyName: 'ActivationDate' });
     expect(res.json()[0].ErrorMessage).toContain('UTC');
+  });
+});
+
+describe.each(databases)("an administrator's create mails the activation link, and deactivation signs the user out, on %s", (kind) => {
+  const smtp = useSmtpCatcher();
+  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, publicUrl: 'https://admin.example.com' });
+  let admin: SignedIn;
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const body = (name: string, extra: object = {}) => ({
+    FirstName: 'Max', LastName: name, EmailAddress: `${name}@example.org`, ConfirmEmailAddress: `${name}@example.org`, UserName: name, ...extra,
+  });
+  beforeAll(async () => {
+    admin = await signIn(t.app);
+  });
+
+  it('mails an activation link over SMTP: to verify (with a password) or to create the password (without one)', async () => {
+    const withPassword = await call('POST', '/api/users', body('maxwell', { Password: 'Maxwell123', ConfirmPassword: 'Maxwell123' }));
+    expect(withPassword.statusCode, withPassword.body).toBe(201);
+    const mail = await smtp.take('maxwell@example.org');
+    expect(mail.subject).toBe('Activate your account');
+    expect(mail.text).toContain('Please verify the account maxwell');
+    const [, , , reason, token] = linkIn(mail, '/user/activate/').pathname.split('/');
+    const activated = await t.app.inject({ method: 'PUT', url: '/api/User/Activate', payload: { ActivationReason: reason, ActivationToken: decodeURIComponent(token) } });
+    expect(activated.json()).toMatchObject({ UserName: 'maxwell' });
+    // The password an administrator chose is to be changed at first sign-in.
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'maxwell', Password: 'Maxwell123' } });
+    expect(signedIn.json()).toMatchObject({ MustChangePassword: true });
+
+    expect((await call('POST', '/api/users', body('planck'))).statusCode).toBe(201);
+    const create = await smtp.take('planck@example.org');
+    expect(create.text).toContain('create its password');
+    linkIn(create, '/user/activateupdatepassword/');
+  });
+
+  it('sends no mail when the create is refused', async () => {
+    const res = await call('POST', '/api/users', body('refused', { Role: [987654] }));
+    expect(res.statusCode).toBe(400);
+    await smtp.expectNone('refused@example.org');
+  });
+
+  it('ends the sessions of a user deactivated by the deactivate call or by saving them inactive; reactivated, the old session stays ended', async () => {
+    for (const how of ['deactivate', 'save'] as const) {
+      const name = `leaving-${how}`;
+      const UserId = await addUser(t.app, { UserName: name, Password: 'Leaving123' });
+      const session = await signIn(t.app, name, 'Leaving123');
+      expect((await injectAs(t.app, session, { method: 'GET', url: '/api/users/read-current-user' })).statusCode).toBe(200);
+      const current = (await call('GET', `/api/users/${UserId}`)).json();
+      const res = how === 'deactivate'
+        ? await call('POST', `/api/users/${UserId}/deactivate`)
+        : await call('POST', `/api/users/${UserId}`, { ...current, IsActive: false });
+      expect(res.statusCode, res.body).toBe(200);
+      const ended = await t.app.db('sessions').where({ SessionId: session.sessionId }).first('EndedAt', 'EndReason');
+      expect(ended).toMatchObject({ EndReason: 'terminated' });
+      expect(ended.EndedAt).not.toBeNull();
+      expect((await call('POST', `/api/users/${UserId}`, { ...current, IsActive: true })).statusCode).toBe(200);
+      const after = await injectAs(t.app, session, { method: 'GET', url: '/api/users/read-current-user' });
+      expect(after.statusCode).toBe(401);
+      expect(after.json()[0].ErrorCode).toBe('SessionTerminated');
+    }
   });
 });

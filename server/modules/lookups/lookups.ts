@@ -10,6 +10,8 @@ export interface LookupDefinition {
   idColumn: string;
   /** Further columns sent with each option, by wire name. */
   extra?: string[];
+  /** The options' order, by wire names; default SortOrder, then Name (a table without SortOrder names its own). */
+  orderBy?: string[];
   summary: string;
 }
 
@@ -19,6 +21,7 @@ export const lookups: LookupDefinition[] = [
   { name: 'time-zones', table: 'time_zones', idColumn: 'TimeZoneId', extra: ['Offset'], summary: 'All time zones (spec 1 "Time zone": Id, Offset), west to east, each named with its UTC offset.' },
   { name: 'phone-number-types', table: 'phone_number_types', idColumn: 'PhoneNumberTypeId', summary: 'Phone number types (Home, Work, Mobile, Fax, Other).' },
   { name: 'salutations', table: 'salutations', idColumn: 'SalutationId', summary: 'All courtesy titles (Mr., Mrs., Ms., Dr., ...) for the Salutation of Your Account.' },
+  { name: 'roles', table: 'roles', idColumn: 'RoleId', orderBy: ['Name', 'RoleId'], summary: "The active roles by name, for a user's Role select (spec 1 \"User create\"); by ids, inactive ones a user still holds too." },
 ];
 
 /** At most this many options answer a search; the select lists 100 and says how many more match. */

@@ -45,7 +45,7 @@ export default async function lookupRoutes(app: FastifyInstance) {
       const { search, ids } = request.query;
       const q = app.db(lookup.table)
         .select({ Id: lookup.idColumn, Name: 'Name' }, ...(lookup.extra ?? []))
-        .orderBy([{ column: 'SortOrder' }, { column: 'Name' }]);
+        .orderBy((lookup.orderBy ?? ['SortOrder', 'Name']).map((column) => ({ column })));
       // By ids, an option retired since it was chosen still shows its name.
       if (ids) q.whereIn(lookup.idColumn, ids);
       else q.where('IsActive', true);

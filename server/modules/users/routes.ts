@@ -1,27 +1,40 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
+import type { UserPermission } from '../../../engine/core/access/types.ts';
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { runList, exportCsv, sendCsv, listQuerySchema, listResponseSchema, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { endSessionsOfUser } from '../sessions/session-store.ts';
+import { startActivation } from '../accounts/account-users.ts';
+import { permissionsOf, roleIdsOf, saveUserAccess } from './user-access.ts';
+import selfRegistrationRoutes from './self-registration.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
-import { hashPassword } from '../../lib/password.ts';
-import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 
 export const duplicateUserName = 'An account with this User Name already exists in the system!';
 export const duplicateEmail = 'An account with this Email Address already exists in the system!';
 export const masterIsReadOnly = 'This is the master user, which cannot be edited or deleted.';
 
-/** Form values as columns: the password becomes its hash, confirmations are not stored. */
-async function userColumns(values: Record<string, unknown>, mode: 'create' | 'update') {
-  const { Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, ...columns } = values;
+/** The user's roles and overrides: no columns of users, written by saveUserAccess and read back with the user. */
+export const relatedFields = ['Role', 'Permissions'];
+
+/**
+ * Form values as columns: the password becomes its hash, confirmations are not stored. MustChangePassword is the
+ * server's: an account an administrator creates must choose its own password at first sign-in, whether it was
+ * given one (the administrator knows it) or not (it creates one from the activation e-mail). A self-registered
+ * account chose its password itself (`ownPassword`).
+ */
+export async function userColumns(values: Record<string, unknown>, mode: 'create' | 'update', ownPassword = false) {
+  const { Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, Role: _r, Permissions: _p, MustChangePassword: _m, ...columns } = values;
   if (mode === 'create') {
-    // An account created without a password is activated from e-mail; either way the user sets their own.
-    Object.assign(columns, { MustChangePassword: true });
-    if (typeof Password === 'string' && Password) Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
+    const hasPassword = typeof Password === 'string' && Password !== '';
+    Object.assign(columns, { MustChangePassword: !(ownPassword && hasPassword), IsVerified: false });
+    if (hasPassword) Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
   }
   return columns;
 }
@@ -59,18 +72,63 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => sendCsv(reply, 'users', exportCsv(app.db, usersOf(request), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query)));
 
+  app.get('/api/users/active-emails', {
+    config: { access: { module: 'RegisterUser' } },
+    schema: {
+      tags: ['users'],
+      summary: "The active users' e-mail addresses, comma-delimited, for 'Email Active Users' (a mailto: with them in bcc).",
+      description: "text/plain: each address once (case ignored), in order. Without 'View All Records' on RegisterUser: only the users the caller created.",
+      produces: ['text/plain'],
+    },
+  }, async (request, reply) => {
+    const rows: Array<{ EmailAddress: string }> = await usersOf(request).where({ IsActive: true })
+      .select(app.db.raw('min(email_address) as email_address')).groupByRaw('lower(email_address)').orderByRaw('lower(email_address)');
+    return reply.type('text/plain; charset=utf-8').send(rows.map((r) => r.EmailAddress).join(','));
+  });
+
+  // Users made by the create call are mailed their activation link once the save has committed.
+  const activateAfterCreate = new WeakMap<FastifyRequest, number>();
+  app.addHook('onResponse', async (request, reply) => {
+    const userId = activateAfterCreate.get(request);
+    if (userId !== undefined && reply.statusCode === 201) app.mailer.later(() => startActivation(app, userId));
+  });
+  // Whether the user saved was inactive before: made active again, every role they hold takes a place again.
+  const wasInactive = new WeakSet<object>();
+
   registerCrud(app, {
     screen,
     entity: user as JsonSchema,
     table: 'users',
     ownerField,
+    related: relatedFields,
     unique: [
       { field: 'UserName', message: duplicateUserName, caseInsensitive: true },
       { field: 'EmailAddress', message: duplicateEmail, caseInsensitive: true },
     ],
     hooks: {
       refuseChange: (row) => (row.IsMaster ? masterIsReadOnly : null),
-      toColumns: userColumns,
+      toColumns: (values, mode, existing) => {
+        if (existing?.IsActive === false) wasInactive.add(values);
+        return userColumns(values, mode);
+      },
+      afterWrite: async (trx, saved, values, mode, request) => {
+        const userId = saved.UserId as number;
+        await saveUserAccess(trx, {
+          userId,
+          roleIds: values.Role as number[] | undefined,
+          permissions: values.Permissions as UserPermission[] | undefined,
+          active: saved.IsActive !== false,
+          reactivated: mode === 'update' && wasInactive.has(values),
+        });
+        if (mode === 'create') activateAfterCreate.set(request, userId);
+      },
+      load: async (db, row) => ({ Role: await roleIdsOf(db, row.UserId as number), Permissions: await permissionsOf(db, row.UserId as number) }),
+      // A deactivated user is signed out everywhere at once; made active again, they sign in afresh.
+      afterDeactivate: async (trx, saved) => {
+        await endSessionsOfUser(trx, saved.UserId as number, 'terminated');
+      },
     },
   });
+
+  await app.register(selfRegistrationRoutes);
 }
