@@ -27,6 +27,9 @@ const ChangePasswordPage = lazy(() => account().then((m) => ({ default: m.Change
 const PasswordRecoveryPage = lazy(() => account().then((m) => ({ default: m.PasswordRecoveryPage })));
 const UserNameRecoveryPage = lazy(() => account().then((m) => ({ default: m.UserNameRecoveryPage })));
 const InvalidVerificationCodePage = lazy(() => account().then((m) => ({ default: m.InvalidVerificationCodePage })));
+// Spec 1 "Public routes": /user/create without a module check is self-registration for a visitor who is not signed in.
+const SelfRegistrationPage = lazy(() => import('../screens/users/SelfRegistrationPage.tsx'));
+const selfRegistrationPath = '/user/create';
 
 /** Pages of the shell itself, by the route-table name the server gives them (server/modules/app/route-table.ts). */
 const shellPages: Record<string, () => React.ReactNode> = {
@@ -49,6 +52,7 @@ function elementFor(entry: RouteEntry) {
  */
 export function AppRoutes() {
   const routes = useSession((s) => s.routes);
+  const signedIn = useSession((s) => s.token !== null);
   return (
     <>
       <LoadingBar />
@@ -62,6 +66,8 @@ export function AppRoutes() {
           <Route path={publicPaths.passwordRecovery} element={<PasswordRecoveryPage />} />
           <Route path={publicPaths.userNameRecovery} element={<UserNameRecoveryPage />} />
           <Route path={publicPaths.invalidVerificationCode} element={<InvalidVerificationCodePage />} />
+          {/* Signed in, the route table's /user/create (the administrator's form, module RegisterUser) takes its place. */}
+          {!signedIn && <Route path={selfRegistrationPath} element={<SelfRegistrationPage />} />}
           <Route element={<RequireSession />}>
             <Route element={<AppShell />}>
               <Route index element={<Navigate to="/home" replace />} />
