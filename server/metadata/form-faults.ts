@@ -16,5 +16,15 @@ export function formFaults(screen: ScreenDocument, entity: EntitySchema): Metada
   const known = new Set([...(form.fields.create ?? []), ...form.fields.update]);
   for (const fault of ruleListFaults(form.rules ?? [], known)) faults.push({ pointer: `/form/rules${fault.pointer}`, message: fault.message });
   if (screen.routes.create && !form.fields.create) faults.push({ pointer: '/form/fields', message: 'needs create fields for the create route' });
+  (form.lockWhen ?? []).forEach((lock, i) => lock.fields.forEach((field, j) => {
+    if (!known.has(field)) faults.push({ pointer: `/form/lockWhen/${i}/fields/${j}`, message: `${field} is not a field of the form` });
+  }));
+  if (form.copy) {
+    if (!screen.routes.update || !screen.routes.create?.includes(':id')) {
+      faults.push({ pointer: '/form/copy', message: 'needs an update route and a create route with :id (the record copied; 0 for a new one)' });
+    }
+    const rename = form.copy.renameField;
+    if (rename && !(form.fields.create ?? form.fields.update).includes(rename)) faults.push({ pointer: '/form/copy/renameField', message: `${rename} is not a create field` });
+  }
   return faults;
 }

@@ -38,4 +38,20 @@ describe('metadata loading at start', () => {
     const dir = await copyWithScreen('people.json', JSON.stringify(users));
     await expect(loadMetadata(dir)).rejects.toThrow('metadata/screens/people.json: /id must equal the file name (people.json)');
   });
+
+  it("stops on a lock of a field the form does not have, and on a copy without a create route taking the record's id", async () => {
+    const { default: roles } = await import('../../metadata/screens/roles.json');
+    const locked = structuredClone(roles) as { form: { lockWhen: Array<{ fields: string[] }> } };
+    locked.form.lockWhen[0].fields.push('IsAdmin');
+    await expect(loadMetadata(await copyWithScreen('roles.json', JSON.stringify(locked))))
+      .rejects.toThrow('metadata/screens/roles.json: /form/lockWhen/0/fields/3 IsAdmin is not a field of the form');
+    const noId = structuredClone(roles) as { routes: { create: string } };
+    noId.routes.create = '/role/create';
+    await expect(loadMetadata(await copyWithScreen('roles.json', JSON.stringify(noId))))
+      .rejects.toThrow('metadata/screens/roles.json: /form/copy needs an update route and a create route with :id (the record copied; 0 for a new one)');
+    const rename = structuredClone(roles) as { form: { copy: { renameField: string } } };
+    rename.form.copy.renameField = 'RoleId';
+    await expect(loadMetadata(await copyWithScreen('roles.json', JSON.stringify(rename))))
+      .rejects.toThrow('metadata/screens/roles.json: /form/copy/renameField RoleId is not a create field');
+  });
 });

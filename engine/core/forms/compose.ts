@@ -53,3 +53,21 @@ export function composeUiSchema(form: FormDefinition, fields: string[], readOnly
 export function isReadOnlyRecord(form: FormDefinition, record: Record<string, unknown> | null | undefined): boolean {
   return Boolean(form.readOnlyWhen && record && record[form.readOnlyWhen.field] === form.readOnlyWhen.equals);
 }
+
+/**
+ * The fields the screen's lockWhen keeps from being changed on this record (an admin role's name, description
+ * and active state), and the messages saying so; none while creating (no record).
+ */
+export function lockedFields(form: FormDefinition, record: Record<string, unknown> | null | undefined): { fields: Set<string>; messages: string[] } {
+  const holding = record ? (form.lockWhen ?? []).filter((lock) => record[lock.field] === lock.equals) : [];
+  return { fields: new Set(holding.flatMap((lock) => lock.fields)), messages: holding.flatMap((lock) => (lock.message ? [lock.message] : [])) };
+}
+
+/** What a copy of the record starts with (the screen's `copy`): its create fields, renameField with the suffix added. */
+export function copyOfRecord(form: FormDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const fields = form.fields.create ?? form.fields.update;
+  const values = Object.fromEntries(fields.filter((f) => record[f] !== undefined).map((f) => [f, structuredClone(record[f])]));
+  const rename = form.copy?.renameField;
+  if (rename && typeof values[rename] === 'string' && values[rename]) values[rename] = `${values[rename] as string}${form.copy?.suffix ?? ' (copy)'}`;
+  return values;
+}

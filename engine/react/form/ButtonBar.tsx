@@ -13,6 +13,8 @@ export interface ButtonBarProps {
   readOnly: boolean;
   onDelete?: () => void;
   onDeactivate?: () => void;
+  /** Opens a copy of the record (the screen's copy): offered by the update sets only. */
+  onCopy?: () => void;
   onCancel: () => void;
 }
 
@@ -26,12 +28,15 @@ export function defaultButtonSet(mode: FormMode, declared: Partial<Record<'creat
  * Save is disabled while the form is pristine or a write is in flight, and then reads 'Please Wait...'.
  * A read-only record offers only Cancel.
  */
-export const ButtonBar = memo(function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, onDeactivate, onCancel }: ButtonBarProps) {
+export const ButtonBar = memo(function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, onDeactivate, onCopy, onCancel }: ButtonBarProps) {
   const save = ['Create', 'Update', 'UpdateDelete', 'UpdateDeleteDeactivate'].includes(set) && !readOnly;
   const del = ['UpdateDelete', 'UpdateDeleteDeactivate', 'Delete'].includes(set) && !readOnly && onDelete;
   const deactivate = ['UpdateDeleteDeactivate', 'Delete'].includes(set) && !readOnly && onDeactivate;
+  // A copy changes nothing of the record, so a read-only one (role 1) may be copied too.
+  const copy = ['Update', 'UpdateDelete', 'UpdateDeleteDeactivate'].includes(set) && onCopy;
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', pt: 1 }}>
+      {copy && <Button variant="outlined" disabled={busy} onClick={onCopy} sx={{ mr: 'auto' }}>Copy</Button>}
       {deactivate && <Button variant="outlined" color="warning" disabled={busy || inactive} onClick={onDeactivate}>Deactivate</Button>}
       {del && <Button variant={set === 'Delete' ? 'contained' : 'outlined'} color="error" disabled={busy} onClick={onDelete}>{busy && set === 'Delete' ? 'Please Wait...' : 'Delete'}</Button>}
       <Button variant="text" onClick={onCancel} disabled={busy && !save}>Cancel</Button>

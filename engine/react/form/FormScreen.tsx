@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
-import { isReadOnlyRecord, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
+import { isReadOnlyRecord, lockedFields, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
 import { toErrorList, type ErrorItem } from '../../core/error-items.ts';
 import { fields as widgetFields, widgets as libraryWidgets } from '../../widgets/registry.ts';
 import { notify } from '../notifications/store.ts';
@@ -20,6 +20,8 @@ import { createFormValues } from '../../widgets/shared/form-values.ts';
 import { useProgressiveCount } from './useProgressiveCount.ts';
 
 type Data = Record<string, unknown>;
+/** What the confirmation dialog asks about. */
+type Question = 'delete' | 'deactivate' | 'save';
 
 export interface FormScreenProps {
   screen: ScreenDocument;
@@ -36,6 +38,8 @@ export interface FormScreenProps {
   asyncValidators?: Record<string, AsyncValidatorFn>;
   /** A create that copies a record (a role's /role/create/{id}): the Id copied, for the controls that start from it. */
   copyOfId?: number;
+  /** Opens a copy of the record (the screen's copy, when the user may create and update): Copy in the update sets. */
+  onCopy?: () => void;
   /** After a successful save or delete, and on Cancel. */
   onDone: () => void;
 }
@@ -52,11 +56,15 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onDone }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
-  const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly });
+  // The screen's lockWhen on this record (an admin role's name): those fields shown disabled, with its message.
+  const locks = useMemo(() => lockedFields(form, mode === 'create' ? null : record), [form, mode, record]);
+  const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly, locked: locks.fields });
+  // A copy is a record not saved yet: it can be created as it starts, and leaving it asks first.
+  const dirty = state.dirty || (mode === 'create' && copyOfId !== undefined);
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);
   const fieldProps = useFieldFormProps(state.fields, state.schema, state.uiSchema, state.data, readOnly ? [] : state.shownErrors);
   const { count: mounted, noteInput } = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
@@ -66,12 +74,15 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   // One object while the validators are the same, so memoised fields keep their props.
   const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators, formValues, copyOfId }), [asyncValidators, formValues, copyOfId]);
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<'delete' | 'deactivate' | null>(null);
+  const [asking, setAsking] = useState<Question | null>(null);
+  // What the dialog asks, kept while it closes, so its text does not change as it fades out.
+  const [question, setQuestion] = useState<Question>('delete');
+  const ask = useCallback((what: Question) => { setQuestion(what); setAsking(what); }, []);
   const [current, setCurrent] = useState(record);
   const leaving = useRef(false);
   // Stable, so the memoised button bar does not render on every keystroke.
-  const askDelete = useCallback(() => setAsking('delete'), []);
-  const askDeactivate = useCallback(() => setAsking('deactivate'), []);
+  const askDelete = useCallback(() => ask('delete'), [ask]);
+  const askDeactivate = useCallback(() => ask('deactivate'), [ask]);
   const buttonSet = defaultButtonSet(mode, form.buttonSets);
   const label = (form.entityLabel ?? 'record').toLowerCase();
 
@@ -98,11 +109,20 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (readOnly || busy || !state.dirty) return;
+    if (readOnly || busy || !dirty) return;
     if (state.trySave().length) {
       notify('error', noticeText('Validation', 'error', form.notices));
       return;
     }
+    // The screen's saveConfirm: an update is saved only once the user says so.
+    if (mode === 'update' && form.saveConfirm) {
+      ask('save');
+      return;
+    }
+    await saveNow();
+  }
+
+  async function saveNow() {
     let saved: Data | undefined;
     if (await run(mode === 'create' ? 'Create' : 'Update', async () => { saved = await save(state.data); })) {
       state.reset(saved ?? state.data);
@@ -115,6 +135,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   async function confirmed() {
     const what = asking;
     setAsking(null);
+    if (what === 'save') await saveNow();
     if (what === 'delete' && remove && (await run('Delete', remove))) finish();
     if (what === 'deactivate' && deactivate) {
       let after: Data | undefined;
@@ -141,6 +162,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
         {description && <Typography color="text.secondary">{description}</Typography>}
       </div>
       {lockedRecord && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
+      {!lockedRecord && !readOnly && locks.messages.map((m) => <Alert key={m} severity="info">{m}</Alert>)}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} onPointerDown={noteInput} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
@@ -164,25 +186,26 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
           {form.recordInfo && current && mode !== 'create' && <RecordInfo record={current} />}
           <ButtonBar
             set={buttonSet}
-            pristine={!state.dirty}
+            pristine={!dirty}
             busy={busy}
             inactive={current?.IsActive === false}
             readOnly={lockedRecord || mode === 'read'}
             onDelete={remove ? askDelete : undefined}
             onDeactivate={deactivate ? askDeactivate : undefined}
+            onCopy={mode === 'update' ? onCopy : undefined}
             onCancel={onDone}
           />
         </Stack>
       </Paper>
       <ConfirmDialog
         open={asking !== null}
-        text={asking === 'delete' ? form.deleteConfirm ?? 'Delete current record?' : `Deactivate this ${label}?`}
-        confirmLabel={asking === 'delete' ? 'Delete' : 'Deactivate'}
-        destructive
+        text={question === 'save' ? form.saveConfirm ?? '' : question === 'delete' ? form.deleteConfirm ?? 'Delete current record?' : `Deactivate this ${label}?`}
+        confirmLabel={question === 'save' ? 'Save' : question === 'delete' ? 'Delete' : 'Deactivate'}
+        destructive={question !== 'save'}
         onConfirm={() => void confirmed()}
         onCancel={() => setAsking(null)}
       />
-      <LeavePrompt shouldBlock={() => state.dirty && form.promptOnAbandon !== false && !leaving.current && !readOnly} />
+      <LeavePrompt shouldBlock={() => dirty && form.promptOnAbandon !== false && !leaving.current && !readOnly} />
     </Stack>
   );
 }

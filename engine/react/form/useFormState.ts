@@ -14,6 +14,8 @@ export interface FormStateOptions {
   mode: FormMode;
   initial: Data;
   readOnly: boolean;
+  /** Fields shown disabled whatever the rules say (the screen's lockWhen on this record). */
+  locked?: ReadonlySet<string>;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface FormStateOptions {
  * save was tried); client messages hidden while server errors exist; a server error cleared when its
  * field is edited. Schemas are recomposed only when the rules' outcome changes, so they stay stable.
  */
-export function useFormState({ entity, form, mode, initial, readOnly }: FormStateOptions) {
+export function useFormState({ entity, form, mode, initial, readOnly, locked }: FormStateOptions) {
   // One array per form: a new [] each render would re-create every callback and re-render every section.
   const rules = useMemo(() => (form.rules ?? []) as unknown as Rule[], [form.rules]);
   const fields = useMemo(() => fieldsFor(form, mode), [form, mode]);
@@ -33,7 +35,10 @@ export function useFormState({ entity, form, mode, initial, readOnly }: FormStat
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorItem[]>([]);
 
-  const outcome = useMemo(() => evaluateRules(rules, data), [rules, data]);
+  const outcome = useMemo(() => {
+    const ruled = evaluateRules(rules, data);
+    return locked?.size ? { ...ruled, disabled: new Set([...ruled.disabled, ...locked]) } : ruled;
+  }, [rules, data, locked]);
   const flagsKey = JSON.stringify([outcome.required, outcome.optional, outcome.hidden, outcome.disabled].map((s) => [...s].sort()));
   // eslint-disable-next-line react-hooks/exhaustive-deps -- recomposed when the flags change, not on every value
   const schema = useMemo(() => composeFormSchema(entity, fields, mode, outcome), [entity, fields, mode, flagsKey]);

@@ -6,6 +6,7 @@ import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
+import { copyOfRecord } from '../../../engine/core/forms/compose.ts';
 import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { asyncValidatorsFor } from '../../widgets/async-validators.ts';
 import { api } from '../../api/api.ts';
@@ -13,6 +14,7 @@ import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../stores/session.ts';
 import { refreshCurrentUser } from '../../stores/current-user.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
+import { fillPath } from '../../routing/route-paths.ts';
 
 type Data = Record<string, unknown>;
 
@@ -38,16 +40,18 @@ export function FormRoute({ entry, mode, screen, entity, single = false }: FormR
   const routes = useSession((s) => s.routes) ?? [];
   const numericId = Number(id);
   const needsId = mode !== 'create' && !single;
-  const loads = mode !== 'create';
+  // /x/create/{id}: 0 is a new record, another id a copy of that record (the screen's copy).
+  const copyOfId = mode === 'create' && screen.form?.copy && numericId > 0 ? numericId : undefined;
+  const loads = mode !== 'create' || copyOfId !== undefined;
   const url = recordUrl(screen, single, numericId);
   const [record, setRecord] = useState<Data | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!loads || (needsId && !(numericId > 0))) return;
-    api.get<Data>(url).then(setRecord, (error: unknown) =>
+    api.get<Data>(url).then((loaded) => setRecord(copyOfId ? copyOfRecord(screen.form!, loaded) : loaded), (error: unknown) =>
       setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error')));
-  }, [loads, needsId, numericId, url]);
+  }, [loads, needsId, numericId, url, copyOfId, screen.form]);
 
   // The record's own user name or e-mail address is no clash for its uniqueness checks.
   const recordId = Number(record?.[screen.idField]) || undefined;
@@ -59,8 +63,12 @@ export function FormRoute({ entry, mode, screen, entity, single = false }: FormR
 
   const listUrl = routes.find((r) => r.Name === `${screen.id}.list`)?.Url ?? '/home';
   // Back where the user came from inside the app; to the list (or home) when the form was opened directly.
-  const done = () => (location.key !== 'default' ? navigate(-1) : navigate(listUrl));
+  // A copy was opened from the record copied: once made (or given up), the list is where the user goes on.
+  const done = () => (location.key !== 'default' && copyOfId === undefined ? navigate(-1) : navigate(listUrl));
   const canDelete = needsId && (routes.some((r) => r.Name === `${screen.id}.delete`) || mode === 'delete');
+  // Copy needs both the create and the update route (spec 3): the route table holds only the routes the user may use.
+  const createEntry = routes.find((r) => r.Name === `${screen.id}.create`);
+  const canCopy = Boolean(screen.form?.copy) && mode === 'update' && needsId && createEntry && routes.some((r) => r.Name === `${screen.id}.update`);
   async function save(values: Data): Promise<Data> {
     const saved = await (mode === 'create' ? api.post<Data>(screen.api, values) : api.post<Data>(url, values));
     // The record may have been the signed-in user's own (their account, their row of the user list): the top bar follows.
@@ -79,6 +87,8 @@ export function FormRoute({ entry, mode, screen, entity, single = false }: FormR
       remove={canDelete ? () => api.delete<void>(url) : undefined}
       deactivate={canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
       asyncValidators={asyncValidators}
+      copyOfId={copyOfId}
+      onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
       onDone={done}
     />
   );

@@ -109,7 +109,7 @@ export function ListRoute({ entry, screen }: { entry: RouteEntry; screen: Screen
       views={preferenceViews}
       exporter={exporter}
       pageActions={pageActionSource}
-      actions={createRoute && <Button component={RouterLink} to={createRoute.Url} variant="contained" startIcon={<AddIcon />}>Add {label}</Button>}
+      actions={createRoute && <Button component={RouterLink} to={fillPath(createRoute.Url, { id: 0 })} variant="contained" startIcon={<AddIcon />}>Add {label}</Button>}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
     />
   );
