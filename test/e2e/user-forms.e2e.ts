@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { screenshot, startSignedIn } from './harness.ts';
+import { openPage, screenshot, startSignedIn } from './harness.ts';
 
 describe('user forms rendered from metadata (Chromium)', () => {
   let app: FastifyInstance;
@@ -102,6 +102,49 @@ describe('user forms rendered from metadata (Chromium)', () => {
     await expect.poll(() => page.getByText('The record has been deleted.').isVisible()).toBe(true);
     await page.waitForURL(`${baseUrl}/user`);
     expect(await page.getByRole('cell', { name: 'Lovelace' }).count()).toBe(0);
+  });
+
+  it("'Email Active Users' opens the mail composer with the active users' addresses in bcc", async () => {
+    await app.db('users').insert({ UserName: 'gone', FirstName: 'Gone', LastName: 'Away', EmailAddress: 'gone@example.org', IsActive: false });
+    await page.goto(`${baseUrl}/user`);
+    const launched = page.waitForEvent('console', (m) => m.text().includes('mailto:'));
+    await page.getByRole('button', { name: 'Email Active Users' }).click();
+    const mailto = /'(mailto:[^']+)'/.exec((await launched).text())![1];
+    const bcc = new URL(mailto).searchParams.get('bcc')!.split(',');
+    expect(bcc).toEqual(expect.arrayContaining(['admin@example.org', 'kofi@example.org']));
+    expect(bcc).not.toContain('gone@example.org');
+    await screenshot(page, '14-user-list-email-active-users');
+  });
+
+  it('a visitor registers at /user/create, choosing a role offered in self-registration', async () => {
+    await app.db('roles').insert([{ Name: 'Members', IsAvailSelfReg: true }, { Name: 'Staff only' }]);
+    const visitor = await openPage(browser);
+    try {
+      const p = visitor.page;
+      await p.goto(`${baseUrl}/user/create`);
+      await expect.poll(() => p.getByRole('heading', { name: 'Register' }).isVisible()).toBe(true);
+      await p.getByLabel(/^First Name/).fill('Vera');
+      await p.getByLabel(/^Last Name/).fill('Visitor');
+      await p.getByLabel(/^Email Address/).fill('vera@example.org');
+      expect(await p.getByLabel(/^User Name/).inputValue()).toBe('vera@example.org');
+      await p.getByLabel(/^Confirm Email Address/).fill('vera@example.org');
+      await p.getByLabel(/^Password/).fill('Visitor123');
+      await p.getByLabel('Confirm Password').fill('Visitor123');
+      await p.getByRole('combobox', { name: 'Role' }).click();
+      expect(await p.getByRole('option').allInnerTexts()).toEqual(['Members']);
+      await p.getByRole('option', { name: 'Members' }).click();
+      await p.keyboard.press('Escape');
+      expect(await p.getByText('Permissions').count()).toBe(0);
+      await screenshot(p, '15-self-registration');
+      await p.getByRole('button', { name: 'Create' }).click();
+      await expect.poll(() => p.getByRole('link', { name: 'Back to sign in' }).isVisible()).toBe(true);
+      expect(await p.getByText('Your account has been successfully registered.', { exact: false }).count()).toBeGreaterThan(0);
+      const user = await app.db('users').where({ UserName: 'vera@example.org' }).first('UserId', 'IsVerified');
+      expect(user.IsVerified).toBe(false);
+      expect(visitor.consoleErrors).toEqual([]);
+    } finally {
+      await visitor.page.context().close();
+    }
   });
 
   it("answers 'No id was provided.' for a missing id, and had no console errors", async () => {

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { PageActions } from '../../../metadata/types/PageActions.ts';
@@ -91,8 +91,11 @@ const csvExporter = (path: string, name: string): GridExporter => async (query, 
   return { blob: new Blob(chunks as BlobPart[], { type: 'text/csv' }), fileName: fileNameOf(response.headers, `${name}.csv`) };
 };
 
-/** A screen's list route: the engine's grid over the screen's API (list, export, saved views, page actions); rows open the update route. */
-export function ListRoute({ entry, screen }: { entry: RouteEntry; screen: ScreenDocument }) {
+/**
+ * A screen's list route: the engine's grid over the screen's API (list, export, saved views, page actions); rows open
+ * the update route. A registered list component may add set actions of its own beside the add button (`extraActions`).
+ */
+export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; screen: ScreenDocument; extraActions?: ReactNode }) {
   const navigate = useNavigate();
   const routes = useSession((s) => s.routes) ?? [];
   const dataSource = useMemo(() => listSource(screen.api), [screen.api]);
@@ -100,6 +103,7 @@ export function ListRoute({ entry, screen }: { entry: RouteEntry; screen: Screen
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
   const label = screen.form?.entityLabel ?? 'Record';
+  const addButton = createRoute && <Button component={RouterLink} to={fillPath(createRoute.Url, { id: 0 })} variant="contained" startIcon={<AddIcon />}>Add {label}</Button>;
   return (
     <ListScreen
       screen={screen}
@@ -109,7 +113,7 @@ export function ListRoute({ entry, screen }: { entry: RouteEntry; screen: Screen
       views={preferenceViews}
       exporter={exporter}
       pageActions={pageActionSource}
-      actions={createRoute && <Button component={RouterLink} to={fillPath(createRoute.Url, { id: 0 })} variant="contained" startIcon={<AddIcon />}>Add {label}</Button>}
+      actions={extraActions ? <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{extraActions}{addButton}</Stack> : addButton}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
     />
   );
