@@ -102,22 +102,23 @@ describe('module access: role mode', () => {
     expect(rolePayload(t, roleGrants(t, []))).toEqual([]);
   });
 
-  it('ticking a module grants it alone; its children are then shown', () => {
+  it('ticking a module grants it with its actions and fields, which are then shown and can be taken away one by one', () => {
     const value = toggleRoleAccess(a, grants([]), 10, true);
-    expect(value).toEqual([{ Id: 10, HasAccess: true, ViewAllRecords: false }]);
+    expect(value).toEqual([{ Id: 10, HasAccess: true, ViewAllRecords: false }, { Id: 11, HasAccess: true, ViewAllRecords: false }, { Id: 14, HasAccess: true, ViewAllRecords: false }]);
+    expect(toggleRoleAccess(a, grants(value), 14, false)).toEqual([{ Id: 10, HasAccess: true, ViewAllRecords: false }, { Id: 11, HasAccess: true, ViewAllRecords: false }]);
     expect(childrenShown('role', a, grants(value), 10)).toBe(true);
     expect(childrenShown('role', a, grants([]), 10)).toBe(false);
   });
 
   it('unticking a module clears its children and its View All Records', () => {
     let value = toggleRoleAccess(a, grants([]), 10, true);
-    value = toggleRoleAccess(a, grants(value), 11, true);
+    value = toggleRoleAccess(a, grants(value), 14, false);
     value = setRoleViewAllRecords(a, grants(value), 10, true);
     expect(value).toEqual([{ Id: 10, HasAccess: true, ViewAllRecords: true }, { Id: 11, HasAccess: true, ViewAllRecords: false }]);
     value = toggleRoleAccess(a, grants(value), 10, false);
     expect(value).toEqual([]);
-    // Ticking the module again does not bring the children or View All Records back.
-    expect(toggleRoleAccess(a, grants(value), 10, true)).toEqual([{ Id: 10, HasAccess: true, ViewAllRecords: false }]);
+    // Ticking the module again grants its children afresh, but not View All Records.
+    expect(toggleRoleAccess(a, grants(value), 10, true)).toEqual([{ Id: 10, HasAccess: true, ViewAllRecords: false }, { Id: 11, HasAccess: true, ViewAllRecords: false }, { Id: 14, HasAccess: true, ViewAllRecords: false }]);
   });
 
   it('never sends a child without its module', () => {

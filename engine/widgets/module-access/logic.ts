@@ -212,6 +212,10 @@ export function toggleRoleAccess(access: AccessTree, grants: RoleGrants, id: num
     next.set(module.Id, { Id: module.Id, HasAccess: true, ViewAllRecords: false });
   }
   next.set(id, { Id: id, HasAccess: true, ViewAllRecords: next.get(id)?.ViewAllRecords ?? false });
+  // A module newly granted comes with its actions and fields, as a user of it would expect; any can then be taken away.
+  if (node.Type === 'module' && !grants.get(id)?.HasAccess) {
+    access.moduleById.get(id)?.children.filter((c) => c.AllowUse).forEach((c) => next.set(c.Id, { Id: c.Id, HasAccess: true, ViewAllRecords: false }));
+  }
   return rolePayload(access, next);
 }
 
