@@ -125,7 +125,7 @@ describe('module access editor: role mode', () => {
     const users = await screen.findByRole('checkbox', { name: 'Access to Users' });
     users.focus();
     await user.keyboard(' ');
-    await waitFor(() => expect(lastPermissions()?.[0]).toEqual({ Id: 10, HasAccess: true, ViewAllRecords: false }));
+    await waitFor(() => expect((lastPermissions() as unknown[] | undefined)?.[0]).toEqual({ Id: 10, HasAccess: true, ViewAllRecords: false }));
     await user.tab();
     expect(document.activeElement).toBe(box('View All Records for Users'));
   });
