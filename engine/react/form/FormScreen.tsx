@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, lockedFields, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
@@ -42,6 +42,8 @@ export interface FormScreenProps {
   onCopy?: () => void;
   /** After a successful save or delete, and on Cancel. */
   onDone: () => void;
+  /** Further actions about the record, shown beside the title (e.g. 'Why can this user...?'). */
+  actions?: ReactNode;
 }
 
 const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
@@ -56,7 +58,7 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
@@ -157,10 +159,13 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const formErrors = readOnly ? [] : formLevelErrors(state.serverErrors, state.fields);
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
-      <div>
-        <Typography variant="h1">{title}</Typography>
-        {description && <Typography color="text.secondary">{description}</Typography>}
-      </div>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <div>
+          <Typography variant="h1">{title}</Typography>
+          {description && <Typography color="text.secondary">{description}</Typography>}
+        </div>
+        {actions}
+      </Stack>
       {lockedRecord && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
       {!lockedRecord && !readOnly && locks.messages.map((m) => <Alert key={m} severity="info">{m}</Alert>)}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '@mui/material';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
@@ -25,6 +25,8 @@ export interface FormRouteProps {
   entity: JsonSchema;
   /** A single route: the one record the server chooses (GET and POST {api}, no id), edited in update mode. */
   single?: boolean;
+  /** Actions about the loaded record, beside the form's title. */
+  actions?: (record: Record<string, unknown>) => ReactNode;
 }
 
 /** Where a form's record is read and saved: {api}/{id} for a record found by id, {api} itself for a single route. */
@@ -33,7 +35,7 @@ function recordUrl(screen: ScreenDocument, single: boolean, id: number): string 
 }
 
 /** A screen's create, update, read, delete or single route: loads the record, then the engine's form does the rest. */
-export function FormRoute({ entry, mode, screen, entity, single = false }: FormRouteProps) {
+export function FormRoute({ entry, mode, screen, entity, single = false, actions }: FormRouteProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { id } = useParams();
@@ -88,6 +90,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false }: FormR
       deactivate={canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
       asyncValidators={asyncValidators}
       copyOfId={copyOfId}
+      actions={record && actions ? actions(record) : undefined}
       onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
       onDone={done}
     />

@@ -2,8 +2,10 @@ import { registerScreenComponent } from '../../../engine/react/component-registr
 import { AppSettingForm } from '../settings/AppSettingForm.tsx';
 import MyAccountPage from '../my-account/MyAccountPage.tsx';
 import { UserListRoute } from '../users/UserListRoute.tsx';
+import { UserUpdateRoute } from '../users/UserUpdateRoute.tsx';
 
 /** The app's screen components, by the names screen documents give them in `components`. */
 registerScreenComponent('AppSettingForm', AppSettingForm);
 registerScreenComponent('MyAccount', MyAccountPage);
 registerScreenComponent('UserList', UserListRoute);
+registerScreenComponent('UserUpdate', UserUpdateRoute);

@@ -5,10 +5,16 @@ import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { preloadControlsFor } from '../../../engine/widgets/registry.ts';
 import { routeFailureMessages } from '../../routing/route-failure-messages.ts';
+import { useSession } from '../../stores/session.ts';
 
 export interface ScreenPayload { Screen: ScreenDocument; Schema: JsonSchema }
 
 const loaded = new Map<string, Promise<ScreenPayload>>();
+
+// A screen document is the signed-in user's own (fields they may not see are left out): another session, or none, starts afresh.
+useSession.subscribe((now, before) => {
+  if (now.session?.SessionId !== before.session?.SessionId) loaded.clear();
+});
 
 /** Screen documents are fetched once per page load; a failed fetch is forgotten so the next visit retries. */
 export function loadScreen(id: string): Promise<ScreenPayload> {

@@ -1,0 +1,25 @@
+import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
+import { useSession } from '../../stores/session.ts';
+import { FormRoute } from '../screen/FormRoute.tsx';
+import { useScreenPayload } from '../screen/useScreenPayload.ts';
+import { LoadingScreen } from '../LoadingScreen.tsx';
+import { NotFoundPage } from '../NotFoundPage.tsx';
+import { ExplainAccessButton } from '../access/ExplainAccessButton.tsx';
+
+/** /user/update/{id} (registered as 'UserUpdate'): the generic user form, with 'Why can this user...?' beside its title. */
+export function UserUpdateRoute({ screen }: ScreenComponentProps) {
+  const entry = useSession((s) => s.routes)?.find((r) => r.Name === `${screen.id}.update`);
+  const { payload } = useScreenPayload(screen.id);
+  if (!entry) return <NotFoundPage />;
+  if (!payload) return <LoadingScreen />;
+  return (
+    <FormRoute
+      key={entry.Name}
+      entry={entry}
+      mode="update"
+      screen={screen}
+      entity={payload.Schema}
+      actions={(record) => <ExplainAccessButton userId={Number(record.UserId)} userName={String(record.UserName ?? '')} />}
+    />
+  );
+}
