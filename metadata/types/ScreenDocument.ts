@@ -164,6 +164,12 @@ export interface FormDefinition {
     delete?: "Delete";
   };
   /**
+   * Fields that need a module beyond the screen's own, by field name (a user's Role and Permissions need module Role): to a user without it they are not drawn, and a write carrying them is refused.
+   */
+  fieldModules?: {
+    [k: string]: string;
+  };
+  /**
    * The whole record is shown read-only when this field has this value (e.g. a master user).
    */
   readOnlyWhen?: {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ListDefinition, ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { Principal } from '../../types.ts';
+import { heldModuleNames } from '../../modules/access/effective-access.ts';
 
 /**
  * The row rule and the field mask of one request (Principal.Access, read with the session): the same two
@@ -23,6 +24,17 @@ export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undef
 
 export function deniedFieldsOf(principal: Principal | undefined): string[] {
   return principal?.Access?.deniedFields ?? [];
+}
+
+/**
+ * The fields a form gates behind a further module (form.fieldModules: a user's Role and Permissions need module
+ * Role) that the user does not hold: so whoever may create users cannot hand out more access than they manage.
+ */
+export async function moduleGatedFields(db: Knex, principal: Principal | undefined, fieldModules: Record<string, string> | undefined): Promise<string[]> {
+  const gated = Object.entries(fieldModules ?? {});
+  if (!gated.length || !principal || principal.IsMaster) return [];
+  const held = await heldModuleNames(db, principal);
+  return gated.filter(([, module]) => !held.has(module)).map(([field]) => field);
 }
 
 /** A record without the fields the user may not see. */

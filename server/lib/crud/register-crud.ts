@@ -5,7 +5,7 @@ import { composeFormSchema, type JsonSchema } from '../../../engine/core/forms/i
 import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, documentedBody, readableRecord, requireFileChecker, screenAccess } from './form-body.ts';
-import { deniedFieldErrors, deniedFieldsOf, maskRecord, withRowRule } from './record-access.ts';
+import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
 import { routeNodeName, type GuardedRouteKind } from '../../modules/access/permission-nodes.ts';
 
 export interface UniqueRule {
@@ -97,12 +97,16 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     return maskRecord(full, deniedFieldsOf(request.principal));
   }
 
-  /** A write may not carry a field the user may not see (400 naming each), nor reach past the fields the user may change. */
-  function refuseDeniedFields(request: FastifyRequest): void {
-    const errors = deniedFieldErrors(request.body, deniedFieldsOf(request.principal));
+  /** The fields a write may not carry: those the user may not see, and those gated behind a module the user lacks. */
+  async function unwritable(request: FastifyRequest): Promise<string[]> {
+    return [...deniedFieldsOf(request.principal), ...(await moduleGatedFields(db(), request.principal, form!.fieldModules))];
+  }
+
+  /** A write may not carry a field the user may not change (400 naming each). */
+  function refuseDeniedFields(request: FastifyRequest, denied: string[]): void {
+    const errors = deniedFieldErrors(request.body, denied);
     if (errors.length) throw new HttpError(400, errors);
   }
-  const withoutDenied = (request: FastifyRequest, columns: Row) => maskRecord(columns, deniedFieldsOf(request.principal));
 
   async function checkUnique(trx: Knex, values: Record<string, unknown>, exceptId?: number): Promise<void> {
     const clashes = [];
@@ -132,7 +136,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       config: { access: routeAccess('create') },
       schema: { tags: [screen.id], summary: `Create a ${label.toLowerCase()}.`, body: docSchema, response: { 201: response } },
     }, async (request, reply) => {
-      refuseDeniedFields(request);
+      refuseDeniedFields(request, await unwritable(request));
       const checked = validated(check, request.body);
       const { values } = checked;
       const row = await db().transaction(async (trx) => {
@@ -155,16 +159,16 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   }, async (request) => {
     const before = await existing(request);
     guard(before, 'update');
-    refuseDeniedFields(request);
-    // Fields the user may not see keep their stored values: checked as they are, and not written.
-    const denied = deniedFieldsOf(request.principal);
+    // Fields the user may not change keep their stored values: checked as they are, and not written.
+    const denied = await unwritable(request);
+    refuseDeniedFields(request, denied);
     const body = denied.length ? { ...(request.body as Row), ...Object.fromEntries(denied.filter((f) => f in before).map((f) => [f, before[f]])) } : request.body;
     const checked = validated(checkUpdate, body);
     const { values } = checked;
     return db().transaction(async (trx) => {
       await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
-      const columns = withoutDenied(request, withoutRelated(await (hooks.toColumns?.(values, 'update', before) ?? values)));
+      const columns = maskRecord(withoutRelated(await (hooks.toColumns?.(values, 'update', before) ?? values)), denied);
       const reactivated = columns.IsActive === true && before.IsActive === false;
       const deactivated = columns.IsActive === false && before.IsActive !== false;
       const stamp = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
-import { screenForUser } from '../../lib/crud/record-access.ts';
+import { moduleGatedFields, screenForUser } from '../../lib/crud/record-access.ts';
 import { messages } from '../../plugins/access.ts';
 
 /** Screen documents with their entity schema: the client renders every ordinary screen from these. */
@@ -20,7 +20,8 @@ export default async function metadataRoutes(app: FastifyInstance) {
     if (!screen.module || user.IsMaster) return { Screen: screen, Schema: app.registry.entities.get(screen.entity) };
     const access = await moduleAccessOf(app.db, user.UserId, screen.module);
     if (!access.holdsModule) throw HttpError.of(403, messages.noAccess);
-    // The user's own form and list: fields they may not see are not drawn at all.
-    return { Screen: screenForUser(screen, access.deniedFields), Schema: app.registry.entities.get(screen.entity) };
+    // The user's own form and list: fields they may not see, or may not change for want of a further module, are not drawn.
+    const gated = await moduleGatedFields(app.db, user, screen.form?.fieldModules);
+    return { Screen: screenForUser(screen, [...access.deniedFields, ...gated]), Schema: app.registry.entities.get(screen.entity) };
   });
 }
