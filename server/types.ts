@@ -42,6 +42,8 @@ declare module 'fastify' {
     access?: Access;
     /** Open to a session whose user must change the password (reading the user, the session, signing out). */
     whilePasswordMustChange?: boolean;
+    /** A 'session' route that answers as the user an administrator views as (x-view-as), as module routes do. */
+    followsViewAs?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

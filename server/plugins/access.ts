@@ -6,6 +6,7 @@ import { checkSession, touchSession } from '../modules/sessions/session-store.ts
 import { sessionEndedError, sessionMessages } from '../modules/sessions/end-reasons.ts';
 import { terminatesAtHeader } from '../modules/sessions/route-config.ts';
 import type { Access } from '../types.ts';
+import { viewAsHeader, viewedAs } from '../modules/access/view-as.ts';
 
 /** Tokens are short-lived; a request with one older than this gets a fresh one in the response header. */
 export const tokenLifetimeSeconds = 30 * 60;
@@ -66,6 +67,10 @@ export default fp(async function accessControl(app, options: { secret: string })
       throw HttpError.of(403, messages.mustChangePassword, null, 'MustChangePassword');
     }
     if (!check.access.holdsModule || !check.access.holdsRoute) throw HttpError.of(403, messages.noAccess);
+    const viewAs = request.headers[viewAsHeader];
+    if (typeof viewAs === 'string' && (moduleName || request.routeOptions.config?.followsViewAs)) {
+      request.principal = await viewedAs(app.db, session, viewAs, request.method, moduleName ?? null, routeName);
+    }
     if (request.routeOptions.config?.keepsAlive !== false) {
       await touchSession(app.db, session.SessionId, session.LastSeen, app.config.sessionIdleSeconds);
     }

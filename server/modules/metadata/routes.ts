@@ -7,7 +7,7 @@ import { messages } from '../../plugins/access.ts';
 /** Screen documents with their entity schema: the client renders every ordinary screen from these. */
 export default async function metadataRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/api/metadata/screens/:id', {
-    config: { access: 'session' },
+    config: { access: 'session', followsViewAs: true },
     schema: {
       tags: ['metadata'],
       summary: 'A screen document and the JSON Schema of its entity.',
