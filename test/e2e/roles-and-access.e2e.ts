@@ -135,6 +135,23 @@ describe('roles and access, end to end (Chromium)', () => {
     await screenshot(clerk, 'access-05-clerk-own-users');
   });
 
+  it('the administrator views the user list as the user would see it, then stops', async () => {
+    await admin.getByRole('cell', { name: 'Clerk', exact: true }).click();
+    await admin.waitForURL(/\/user\/update\/\d+$/);
+    await admin.getByRole('button', { name: 'View as this user' }).click();
+    await admin.waitForURL(`${baseUrl}/home`);
+    const banner = admin.getByRole('status').filter({ hasText: 'Viewing as Cleo Clerk' });
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+    await admin.waitForURL(`${baseUrl}/user`);
+    await expect.poll(() => admin.getByRole('cell', { name: 'Doe', exact: true }).isVisible()).toBe(true);
+    expect(await admin.getByRole('row').count()).toBe(2);
+    await screenshot(admin, 'access-06-view-as');
+    await banner.getByRole('button', { name: 'Stop viewing' }).click();
+    await expect.poll(() => banner.isVisible()).toBe(false);
+    await expect.poll(() => admin.getByRole('cell', { name: 'Clerk', exact: true }).isVisible()).toBe(true);
+  });
+
   it("a direct call to the denied module answers 403, and once the override is removed the user's next request is allowed", async () => {
     const headers = await credentialsOf(clerk);
     expect((await fetch(myAccountScreen(), { headers })).status).toBe(403);

@@ -1,6 +1,7 @@
 import { createApiClient } from './client.ts';
 import { clientFaultEntry, createErrorLog, logUncaughtExceptions, type ClientLogEntry } from './error-log.ts';
 import { useSession } from '../stores/session.ts';
+import { useViewAs } from '../stores/view-as.ts';
 import { useLoading } from '../stores/loading.ts';
 import { useSessionClock } from '../stores/session-clock.ts';
 import { handleSessionInvalid, handleUnauthorized } from '../session/session-end.ts';
@@ -10,7 +11,8 @@ export const errorLogPath = '/api/ErrorLog/LogMany';
 
 function credentials() {
   const { token, session } = useSession.getState();
-  return token && session ? { token, SessionId: session.SessionId, InstanceId: session.InstanceId } : null;
+  const viewAs = useViewAs.getState().viewing?.UserId;
+  return token && session ? { token, SessionId: session.SessionId, InstanceId: session.InstanceId, ...(viewAs ? { viewAs } : {}) } : null;
 }
 
 /**

@@ -23,7 +23,13 @@ export class ApiError extends Error {
   }
 }
 
-export interface Credentials { token: string; SessionId: string; InstanceId: string }
+export interface Credentials {
+  token: string;
+  SessionId: string;
+  InstanceId: string;
+  /** The user an administrator views the product as (sent as x-view-as; the server answers as that user would see it). */
+  viewAs?: number;
+}
 
 export interface ApiClientOptions {
   credentials(): Credentials | null;
@@ -94,6 +100,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.authorization = `Bearer ${creds.token}`;
       headers['session-id'] = creds.SessionId;
       headers['instance-id'] = creds.InstanceId;
+      if (creds.viewAs) headers['x-view-as'] = String(creds.viewAs);
     }
     const startedAt = Date.now();
     let slow = false;

@@ -6,6 +6,7 @@ import { entryForPath } from '../routing/route-paths.ts';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { TopBar } from './TopBar.tsx';
 import { SideNav, sideNavWidth } from './SideNav.tsx';
+import { ViewAsBanner } from './ViewAsBanner.tsx';
 import { NotificationHost } from '../../engine/react/notifications/NotificationHost.tsx';
 import { WidgetDataProvider } from '../../engine/widgets/data-context.tsx';
 import { useAppWidgetData } from '../widgets/app-widget-data.ts';
@@ -28,6 +29,7 @@ export default function AppShell() {
       <SideNav routes={routes} open={navOpen} onClose={() => setNavOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, ml: { md: `${sideNavWidth}px` } }}>
         <Toolbar />
+        <ViewAsBanner />
         <Suspense fallback={<LoadingScreen />}>
           <WidgetDataProvider source={widgetData}>
             <Outlet />

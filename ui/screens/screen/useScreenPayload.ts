@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { preloadControlsFor } from '../../../engine/widgets/registry.ts';
 import { routeFailureMessages } from '../../routing/route-failure-messages.ts';
 import { useSession } from '../../stores/session.ts';
+import { useViewAs } from '../../stores/view-as.ts';
 
 export interface ScreenPayload { Screen: ScreenDocument; Schema: JsonSchema }
 
@@ -14,6 +15,9 @@ const loaded = new Map<string, Promise<ScreenPayload>>();
 // A screen document is the signed-in user's own (fields they may not see are left out): another session, or none, starts afresh.
 useSession.subscribe((now, before) => {
   if (now.session?.SessionId !== before.session?.SessionId) loaded.clear();
+});
+useViewAs.subscribe((now, before) => {
+  if (now.viewing?.UserId !== before.viewing?.UserId) loaded.clear();
 });
 
 /** Screen documents are fetched once per page load; a failed fetch is forgotten so the next visit retries. */

@@ -4,7 +4,9 @@ import { FormRoute } from '../screen/FormRoute.tsx';
 import { useScreenPayload } from '../screen/useScreenPayload.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';
+import { Stack } from '@mui/material';
 import { ExplainAccessButton } from '../access/ExplainAccessButton.tsx';
+import { ViewAsButton } from '../access/ViewAsButton.tsx';
 
 /** /user/update/{id} (registered as 'UserUpdate'): the generic user form, with 'Why can this user...?' beside its title. */
 export function UserUpdateRoute({ screen }: ScreenComponentProps) {
@@ -19,7 +21,12 @@ export function UserUpdateRoute({ screen }: ScreenComponentProps) {
       mode="update"
       screen={screen}
       entity={payload.Schema}
-      actions={(record) => <ExplainAccessButton userId={Number(record.UserId)} userName={String(record.UserName ?? '')} />}
+      actions={(record) => (
+        <Stack direction="row" spacing={1}>
+          <ExplainAccessButton userId={Number(record.UserId)} userName={String(record.UserName ?? '')} />
+          <ViewAsButton userId={Number(record.UserId)} name={`${String(record.FirstName ?? '')} ${String(record.LastName ?? '')}`.trim()} />
+        </Stack>
+      )}
     />
   );
 }
