@@ -22,7 +22,8 @@ export function routeAccessJoin(db: Knex, moduleName: Knex.Value, routeName: Kne
           order by fn.name) end as denied_fields
       from permission_nodes mn
       join modules mm on mm.module_id = mn.module_id
-      left join lateral user_node_access(u.user_id, mn.node_id) ma on true
+      -- The master user holds everything: nothing to evaluate.
+      left join lateral (select * from user_node_access(u.user_id, mn.node_id) where not u.is_master) ma on true
       where mn.type = 'module' and mn.name = ?) acc on true`, [routeName, routeName, moduleName]);
 }
 
