@@ -46,11 +46,12 @@ async function ensureAccessData(plain: Plain): Promise<void> {
     await plain('user_roles').insert(roleIndexes.map((i) => ({ user_id: user.user_id, role_id: roles[i].role_id }))).onConflict(['user_id', 'role_id']).ignore();
   }
   const own = await plain('users').where({ user_name: 'bench-own' }).first('user_id');
-  const [{ owned }] = (await plain.raw('select count(*)::int as owned from users where created_by_id = ?', [own.user_id])).rows;
+  const [{ owned }] = (await plain.raw('select count(*)::int as owned from users where created_by_id = ? and is_active', [own.user_id])).rows;
   if (owned < ownRecords) {
-    // Spread over the table, as records created over years would be.
+    // Spread over the table, as records created over years would be, and active (every tenth user is not).
+    await plain.raw('update users set created_by_id = null where created_by_id = ?', [own.user_id]);
     await plain.raw(`update users set created_by_id = ? where user_id in (
-      select user_id from users where created_by_id is null and user_id % ? = 0 limit ?)`, [own.user_id, Math.floor(rows / ownRecords), ownRecords - owned]);
+      select user_id from users where created_by_id is null and is_active and user_id % ? = 1 limit ?)`, [own.user_id, Math.floor(rows / ownRecords), ownRecords]);
     await plain.raw('vacuum analyze users');
   }
 }

@@ -109,8 +109,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('update users u set created_by_id = c.user_id from users c where lower(c.user_name) = lower(u.created_by)');
   // A restricted user's list walks their own rows in each sortable column's order, and counts them, from these
   // indexes: the user list's order indexes (migration 020), each led by the owner.
+  // Each carries is_active, so counting a user's own active rows reads the index alone, not a heap page per row.
   for (const column of ['last_name', 'first_name', 'email_address']) {
-    await knex.raw(`create index users_owner_${column}_order on users (created_by_id, ${column}, user_id)`);
+    await knex.raw(`create index users_owner_${column}_order on users (created_by_id, ${column}, user_id) include (is_active)`);
   }
   await knex.raw('create index user_roles_role_id on user_roles (role_id)');
 }
