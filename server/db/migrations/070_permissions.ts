@@ -35,6 +35,9 @@ export async function up(knex: Knex): Promise<void> {
     for (const [j, module] of modules.entries()) await knex('modules').where({ name: module }).update({ category_id, sort_order: j + 1 });
   }
 
+  // 'View All Records' means something only where records have owners: not for the account pages, settings or roles.
+  await knex('modules').whereIn('name', ['MyAccount', 'RequestPasswordReset', 'ApplicationSettings', 'Role']).update({ allow_view_all_records: false });
+
   await knex.schema.createTable('permission_nodes', (t) => {
     t.increments('node_id').primary();
     t.string('type', 10).notNullable();
