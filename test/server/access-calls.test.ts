@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { databases, useTestApp, signIn, injectAs } from './helper.ts';
 import { addUser, addRole, grantModule } from './account-fixtures.ts';
+import { grantNodes, nodeId, override } from './access-fixtures.ts';
 
-/** The node's id: a module by name, or a route or field node under it. */
-async function nodeId(app: FastifyInstance, moduleName: string, child?: { type: 'route' | 'field'; name: string }): Promise<number> {
-  const module = await app.db('permission_nodes').where({ Type: 'module', Name: moduleName }).first('NodeId');
-  if (!child) return module.NodeId;
-  const node = await app.db('permission_nodes').where({ ParentNodeId: module.NodeId, Type: child.type, Name: child.name }).first('NodeId');
-  return node.NodeId;
-}
 
-/** A role granting only the given nodes (no module unless named). */
-async function grantNodes(app: FastifyInstance, RoleId: number, nodeIds: number[], ViewAllRecords = false): Promise<void> {
-  await app.db('role_permissions').insert(nodeIds.map((NodeId) => ({ RoleId, NodeId, HasAccess: true, ViewAllRecords })));
-}
 
-/** A user's override of one node's access (and optionally of View All Records). */
-async function override(app: FastifyInstance, UserId: number, NodeId: number, HasAccess: boolean | null, ViewAllRecords: boolean | null = null): Promise<void> {
-  await app.db('user_permissions').insert({
-    UserId, NodeId,
-    OverrideHasAccess: HasAccess !== null, HasAccess: HasAccess ?? false,
-    OverrideViewAllRecords: ViewAllRecords !== null, ViewAllRecords: ViewAllRecords ?? false,
-  });
-}
 
 describe.each(databases)('the access calls of spec 1 section 7 on %s', (kind) => {
   const t = useTestApp(kind);

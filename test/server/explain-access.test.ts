@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addUser, addRole, grantModule } from './account-fixtures.ts';
+import { grantNodes, nodeId, override } from './access-fixtures.ts';
 import { moduleAccessOf } from '../../server/modules/access/effective-access.ts';
 
 interface Link { Step: string; Node: string; Detail: string; Granted: boolean }
 interface Explanation { Granted: boolean; Chain: Link[] }
 
-async function nodeId(app: FastifyInstance, moduleName: string, child?: { type: 'route' | 'field'; name: string }): Promise<number> {
-  const module = await app.db('permission_nodes').where({ Type: 'module', Name: moduleName }).first('NodeId');
-  if (!child) return module.NodeId;
-  const node = await app.db('permission_nodes').where({ ParentNodeId: module.NodeId, Type: child.type, Name: child.name }).first('NodeId');
-  return node.NodeId;
-}
 
-async function grantNodes(app: FastifyInstance, RoleId: number, nodeIds: number[], ViewAllRecords = false): Promise<void> {
-  await app.db('role_permissions').insert(nodeIds.map((NodeId) => ({ RoleId, NodeId, HasAccess: true, ViewAllRecords })));
-}
 
-async function override(app: FastifyInstance, UserId: number, NodeId: number, HasAccess: boolean | null, ViewAllRecords: boolean | null = null): Promise<void> {
-  await app.db('user_permissions').insert({
-    UserId, NodeId,
-    OverrideHasAccess: HasAccess !== null, HasAccess: HasAccess ?? false,
-    OverrideViewAllRecords: ViewAllRecords !== null, ViewAllRecords: ViewAllRecords ?? false,
-  });
-}
 
 describe.each(databases)('explain access on %s', (kind) => {
   const t = useTestApp(kind);

@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
+import { person } from './access-fixtures.ts';
 import { fieldAccessMessage } from '../../server/lib/crud/record-access.ts';
 
-const person = (name: string) => ({
-  FirstName: name, LastName: `${name}son`, EmailAddress: `${name.toLowerCase()}@example.org`,
-  ConfirmEmailAddress: `${name.toLowerCase()}@example.org`, UserName: name.toLowerCase(),
-});
 
 /**
  * Whoever may create users must not hand out more access than they manage: a user's Role and Permissions need

@@ -1,20 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
+import { person, revokeNode as revoke } from './access-fixtures.ts';
 import { fieldAccessMessage } from '../../server/lib/crud/record-access.ts';
 
-const person = (name: string) => ({
-  FirstName: name, LastName: `${name}son`, EmailAddress: `${name.toLowerCase()}@example.org`,
-  ConfirmEmailAddress: `${name.toLowerCase()}@example.org`, UserName: name.toLowerCase(),
-});
 
-/** Takes a node from a role: the role keeps the module and every other node under it. */
-async function revokeNode(app: FastifyInstance, RoleId: number, type: 'route' | 'field', Name: string): Promise<void> {
-  const { NodeId } = await app.db('permission_nodes as n').join('modules as m', 'm.ModuleId', 'n.ModuleId')
-    .where({ 'n.Type': type, 'n.Name': Name, 'm.Name': 'RegisterUser' }).first('n.NodeId');
-  await app.db('role_permissions').where({ RoleId, NodeId }).delete();
-}
 
 describe.each(databases)('one row rule and one field mask on every path to a user record on %s', (kind) => {
   const t = useTestApp(kind);
@@ -77,7 +67,7 @@ describe.each(databases)('one row rule and one field mask on every path to a use
   describe('a field the role does not grant (Email Address)', () => {
     let cleoId: number;
     beforeAll(async () => {
-      await revokeNode(t.app, clerkRole, 'field', 'EmailAddress');
+      await revoke(t.app, clerkRole, 'RegisterUser', { type: 'field', name: 'EmailAddress' });
       cleoId = (await t.app.db('users').where({ UserName: 'cleo' }).first('UserId')).UserId;
     });
 
@@ -116,7 +106,7 @@ describe.each(databases)('one row rule and one field mask on every path to a use
   });
 
   it('a route node the role does not grant refuses its call and leaves it out of the route table', async () => {
-    await revokeNode(t.app, clerkRole, 'route', 'users.create');
+    await revoke(t.app, clerkRole, 'RegisterUser', { type: 'route', name: 'users.create' });
     expect((await as(clerk, 'POST', '/api/users', person('Nina'))).statusCode).toBe(403);
     const routes = (await as(clerk, 'GET', '/api/App/GetRoutes')).json().map((r: { Name: string }) => r.Name);
     expect(routes).toContain('users.list');

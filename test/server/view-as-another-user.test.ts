@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
+import { person } from './access-fixtures.ts';
 import { viewAsMessages } from '../../server/modules/access/view-as.ts';
 
-const person = (name: string) => ({
-  FirstName: name, LastName: `${name}son`, EmailAddress: `${name.toLowerCase()}@example.org`,
-  ConfirmEmailAddress: `${name.toLowerCase()}@example.org`, UserName: name.toLowerCase(),
-});
 
 describe.each(databases)("an administrator views lists and screens as another user would on %s", (kind) => {
   const t = useTestApp(kind);
