@@ -1,0 +1,299 @@
+import type { ErrorItem } from '../error-items.ts';
+import type { JsonSchema } from '../forms/types.ts';
+import { defaultMessages, formatMessage } from '../messages.ts';
+import type { ScreenDocument } from '../screen-document.ts';
+import { attributeFaults } from './attribute-faults.ts';
+import { fieldTypeOf, withDefaults, type FieldTypeDefinition } from './field-types.ts';
+import type { FieldSchemaDefinition, StoredField, StoredForm } from './types.ts';
+
+/**
+ * Columns every record of a built form has, managed by the generic CRUD: names no field may take.
+ * IsActive is one of them (the record's own active state: the list's inactive toggle and the
+ * Deactivate button use it), and so is Udf, the JSONB column that holds the record's UDF values.
+ */
+export const RESERVED_FIELD_NAMES: readonly string[] = [
+  'RecordId', 'IsActive', 'CreatedBy', 'CreatedDate', 'ModifiedBy', 'ModifiedDate', 'DeactivatedBy', 'DeactivatedDate', 'Udf',
+];
+
+/** The longest identifier PostgreSQL keeps whole (63 bytes; identifiers are ASCII). */
+export const MAX_IDENTIFIER_LENGTH = 63;
+
+/**
+ * Keywords the composed entity adds to each field's property (ajv ignores them; strict is off):
+ * - `x-udf: true` marks a user-defined field. UDFs are top-level properties like any other field, so
+ *   the renderer, list columns, sorting, search, field permissions and error PropertyNames address
+ *   them by name unchanged; the server stores the marked ones as keys of the record's `Udf` JSONB
+ *   column (not as columns of their own) and the others as columns.
+ * - `x-columnType`: the PostgreSQL type of the value (of the column, or of the jsonb key's expression index).
+ * - `x-fieldType` and `x-formFieldId`: the catalogue type and the stored field the property comes from.
+ */
+export const UDF_KEYWORD = 'x-udf';
+
+function words(name: string): string[] | null {
+  if (/[^\x20-\x7e]/.test(name)) return null;
+  return name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+}
+
+/** Why a field name is not a valid identifier after normalising, or null when it is. */
+export function identifierFault(name: string): string | null {
+  const parts = words(name);
+  if (parts === null) return `'${name}' may use only the letters A-Z, digits and separators such as spaces.`;
+  const identifier = parts.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  if (!identifier) return `'${name}' has no letters or digits to make a field name of.`;
+  if (/^\d/.test(identifier)) return `'${name}' cannot start with a digit.`;
+  if (identifier.length > MAX_IDENTIFIER_LENGTH) return `'${name}' is too long for a field name (at most ${MAX_IDENTIFIER_LENGTH} letters and digits).`;
+  const reserved = RESERVED_FIELD_NAMES.find((r) => r.toLowerCase() === identifier.toLowerCase());
+  if (reserved) return `'${name}' is reserved: every record has a field ${reserved}.`;
+  return null;
+}
+
+/**
+ * A field's name as an identifier: the words of the name (runs of letters and digits), each with
+ * its first letter capitalised, joined ('incident date' -> 'IncidentDate', 'first_name' -> 'FirstName').
+ * Null when the result is not a valid identifier (see identifierFault).
+ */
+export function fieldIdentifier(name: string): string | null {
+  if (identifierFault(name) !== null) return null;
+  return (words(name) ?? []).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+/** Where a built form lives: its screen id, module, entity name, API and routes, all derived from its id and name. */
+export interface FormNaming {
+  slug: string;
+  screenId: string;
+  module: string;
+  entity: string;
+  api: string;
+  routes: { list: string; create: string; update: string; delete: string };
+}
+
+/** A name as a route segment: 'Incident Report' -> 'incident-report' (accents dropped); '' when nothing is left. */
+export function slugOf(name: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The naming of a built form: routes from its name ('Incident Report' -> /incident-report,
+ * /incident-report/create, /incident-report/update/:id, /incident-report/delete/:id; a name with no
+ * letters or digits -> /form-<FormId>), and from its id the screen 'form-<FormId>', the module and
+ * entity 'Form<FormId>' (stable across renames: grants and stored records do not follow the name)
+ * and the API /api/forms/<FormId>/records.
+ */
+export function formNaming(form: Pick<StoredForm, 'FormId' | 'Name'>): FormNaming {
+  const slug = slugOf(form.Name) || `form-${form.FormId}`;
+  const base = `/${slug}`;
+  return {
+    slug,
+    screenId: `form-${form.FormId}`,
+    module: `Form${form.FormId}`,
+    entity: `Form${form.FormId}`,
+    api: `/api/forms/${form.FormId}/records`,
+    routes: { list: base, create: `${base}/create`, update: `${base}/update/:id`, delete: `${base}/delete/:id` },
+  };
+}
+
+const isoDay = (value: string | null): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
+
+/** Whether a field shows today: active, and for a UDF, today within its StartDate..EndDate (both inclusive). */
+export function isFieldShown(field: StoredField, today: string): boolean {
+  if (!field.IsActive) return false;
+  if (!field.IsUdf) return true;
+  const start = isoDay(field.StartDate);
+  const end = isoDay(field.EndDate);
+  const day = today.slice(0, 10);
+  return start !== null && start <= day && (end === null || day <= end);
+}
+
+/** A composed field: the stored row, its identifier, its type. */
+export interface ComposedField {
+  stored: StoredField;
+  name: string;
+  label: string;
+  type: FieldTypeDefinition;
+}
+
+/**
+ * The fields a form shows today, in order: ordinary fields by SortOrder, then UDFs by SortOrder
+ * (ties by FormFieldId). Fields that cannot be placed (unknown type, invalid or repeated name: what
+ * definitionFaults reports) are left out rather than thrown, so one bad row never hides a form.
+ */
+export function shownFields(fields: readonly StoredField[], today: string): ComposedField[] {
+  const order = (a: StoredField, b: StoredField) => Number(a.IsUdf) - Number(b.IsUdf) || a.SortOrder - b.SortOrder || a.FormFieldId - b.FormFieldId;
+  const seen = new Set<string>();
+  const out: ComposedField[] = [];
+  for (const stored of [...fields].sort(order)) {
+    const name = fieldIdentifier(stored.Name);
+    const type = fieldTypeOf(stored.FieldType);
+    if (!name || !type || seen.has(name.toLowerCase()) || !isFieldShown(stored, today)) continue;
+    seen.add(name.toLowerCase());
+    out.push({ stored, name, label: stored.ReportLabelText?.trim() || stored.Name.trim(), type });
+  }
+  return out;
+}
+
+const recordColumns: Record<string, Record<string, unknown>> = {
+  IsActive: { type: 'boolean', title: 'Is Active', default: true },
+  CreatedDate: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+  CreatedBy: { type: ['string', 'null'], readOnly: true },
+  ModifiedDate: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+  ModifiedBy: { type: ['string', 'null'], readOnly: true },
+  DeactivatedDate: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+  DeactivatedBy: { type: ['string', 'null'], readOnly: true },
+};
+
+/** How many list columns are shown at first; the column chooser shows the rest. */
+export const VISIBLE_LIST_COLUMNS = 4;
+
+function columnFormat(field: ComposedField): { format?: 'date' | 'yesNo' } {
+  if (field.type.key === 'date') return { format: 'date' };
+  if (field.type.key === 'yesNo') return { format: 'yesNo' };
+  return {};
+}
+
+function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocument['list']> {
+  const listed = fields.filter((f) => f.type.sortable || f.type.searchable);
+  type Columns = NonNullable<ScreenDocument['list']>['columns'];
+  const columns = (listed.length
+    ? listed.map((f, i) => ({
+      field: f.name,
+      label: f.label,
+      ...(f.type.sortable ? { sortable: true } : {}),
+      ...(f.type.searchable ? { searchable: true } : {}),
+      ...(i >= VISIBLE_LIST_COLUMNS ? { hidden: true } : {}),
+      ...columnFormat(f),
+    }))
+    : [{ field: 'RecordId', label: 'Id', sortable: true }]) as Columns;
+  const firstSortable = columns.find((c) => c.sortable);
+  return {
+    columns,
+    pageSizes: [10, 20, 50, 100],
+    defaultPageSize: 50,
+    ...(firstSortable ? { defaultSort: [{ field: firstSortable.field, dir: 'asc' as const }] } : {}),
+    multiSort: true,
+    searchable: columns.some((c) => c.searchable),
+    inactiveToggle: true,
+    emptyMessage: `No ${title} records found.`,
+    rowClick: 'update',
+  };
+}
+
+/** A built form as the engine's own documents: the screen (as in metadata/screens) and its entity schema (as in metadata/entities). */
+export interface ComposedForm {
+  screen: ScreenDocument;
+  entity: JsonSchema;
+}
+
+/**
+ * The screen document and entity schema of a form an administrator built, as of `today`
+ * (yyyy-MM-dd): the fields shown today (see shownFields) in order, each with its type's value
+ * schema, widget and required-ness; UDFs as top-level properties marked `x-udf` (see UDF_KEYWORD);
+ * the record's own columns (RecordId, IsActive, the record info dates). The routes and names come
+ * from formNaming. A form with no field shown has no create route (nothing to create a record of).
+ */
+export function composeStoredForm(form: StoredForm, fields: readonly StoredField[], today: string): ComposedForm {
+  const naming = formNaming(form);
+  const shown = shownFields(fields, today);
+  const properties: Record<string, Record<string, unknown>> = { RecordId: { type: 'integer', readOnly: true } };
+  const required: string[] = [];
+  const uiSchema: Record<string, unknown> = {};
+  for (const field of shown) {
+    const attributes = withDefaults(field.type, field.stored.AttributeValues ?? {});
+    const isRequired = attributes.required === true;
+    const value = field.type.valueSchema(attributes, isRequired);
+    properties[field.name] = Object.fromEntries(Object.entries({
+      title: field.label,
+      ...value,
+      'x-fieldType': field.type.key,
+      'x-columnType': field.type.columnType,
+      'x-formFieldId': field.stored.FormFieldId,
+      ...(field.stored.IsUdf ? { [UDF_KEYWORD]: true } : {}),
+    }).filter(([, v]) => v !== undefined));
+    if (isRequired) required.push(field.name);
+    uiSchema[field.name] = field.type.uiSchema(attributes);
+  }
+  Object.assign(properties, recordColumns);
+  const entity: JsonSchema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: naming.entity,
+    title: form.Name,
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties,
+  };
+  const names = shown.map((f) => f.name);
+  type Fields = NonNullable<ScreenDocument['form']>['fields']['update'];
+  const { create, ...otherRoutes } = naming.routes;
+  const screen: ScreenDocument = {
+    id: naming.screenId,
+    title: form.Name,
+    ...(form.Description?.trim() ? { description: form.Description.trim() } : {}),
+    module: naming.module,
+    entity: naming.entity,
+    api: naming.api,
+    idField: 'RecordId',
+    routes: names.length ? { ...otherRoutes, create } : otherRoutes,
+    list: listOf(shown, form.Name),
+    form: {
+      entityLabel: form.Name,
+      fields: {
+        ...(names.length ? { create: names as Fields } : {}),
+        update: names.concat('IsActive') as Fields,
+      },
+      uiSchema,
+      buttonSets: { create: 'Create', update: 'UpdateDeleteDeactivate', delete: 'Delete' },
+      recordInfo: true,
+      promptOnAbandon: true,
+    },
+  };
+  return { screen, entity };
+}
+
+/** The spec's schema definition of a field: its Type, its upper bound (a text's maximum length), whether it is on. */
+export function schemaDefinitionOf(field: StoredField): FieldSchemaDefinition {
+  const type = fieldTypeOf(field.FieldType);
+  if (!type) return { Type: field.FieldType, LessThanOrEqualTo: null, Enabled: field.IsActive };
+  const attributes = withDefaults(type, field.AttributeValues ?? {});
+  const bound = type.schemaType === 'text' ? attributes.maxLength : attributes.lessThanOrEqualTo;
+  return { Type: type.schemaType, LessThanOrEqualTo: typeof bound === 'number' ? bound : null, Enabled: field.IsActive };
+}
+
+const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.slice(0, 10)));
+
+/**
+ * What is wrong with a form's definition, as error items (PropertyName `Fields.<index>.<part>`, the
+ * index into `fields`): an unknown field type, a name that is not a valid identifier after
+ * normalising, two fields with one name after normalising (inactive and ended fields included:
+ * they keep their stored values under that name), attribute values that fail their definitions, a
+ * missing label on an ordinary field, a UDF on a form that does not allow UDFs, a UDF without a
+ * start date, a date that is not one, and an end date before the start date.
+ */
+export function definitionFaults(form: StoredForm, fields: readonly StoredField[]): ErrorItem[] {
+  const faults: ErrorItem[] = [];
+  const byName = new Map<string, number>();
+  fields.forEach((field, i) => {
+    const at = (part: string) => `Fields.${i}.${part}`;
+    const push = (part: string, ErrorMessage: string, ErrorCode: string) => faults.push({ PropertyName: at(part), ErrorMessage, ErrorCode });
+    const nameFault = identifierFault(field.Name);
+    if (nameFault) push('Name', nameFault, 'invalidName');
+    const identifier = fieldIdentifier(field.Name);
+    if (identifier) {
+      const first = byName.get(identifier.toLowerCase());
+      if (first === undefined) byName.set(identifier.toLowerCase(), i);
+      else push('Name', `Two fields are named ${identifier}: '${fields[first].Name}' and '${field.Name}'.`, 'duplicateName');
+    }
+    const type = fieldTypeOf(field.FieldType);
+    if (!type) push('FieldType', `'${field.FieldType}' is not a field type. Choose a type from the list.`, 'unknownFieldType');
+    else faults.push(...attributeFaults(type, field.AttributeValues ?? {}, at('AttributeValues')));
+    if (!field.IsUdf && !field.ReportLabelText?.trim()) push('ReportLabelText', formatMessage(defaultMessages.required, 'Report Label Text'), 'required');
+    if (!field.IsUdf) return;
+    if (!form.CanHaveEav) push('IsUdf', `'${field.Name}' is a user-defined field, but the form ${form.Name} does not allow user-defined fields.`, 'udfNotAllowed');
+    if (!field.StartDate) push('StartDate', formatMessage(defaultMessages.required, 'Start Date'), 'required');
+    else if (!isIsoDate(field.StartDate)) push('StartDate', formatMessage(defaultMessages.date, 'Start Date'), 'date');
+    if (field.EndDate && !isIsoDate(field.EndDate)) push('EndDate', formatMessage(defaultMessages.date, 'End Date'), 'date');
+    else if (field.StartDate && field.EndDate && isIsoDate(field.StartDate) && field.EndDate.slice(0, 10) < field.StartDate.slice(0, 10)) {
+      push('EndDate', 'The start date must be on or before the end date.', 'dateOrder');
+    }
+  });
+  return faults;
+}
