@@ -29,7 +29,9 @@ function valueFault(definition: AttributeDefinition, value: unknown): string | n
   if (typeof value === 'number') {
     const { minimum, maximum } = definition;
     if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum)) {
-      return `${label} must be between ${minimum ?? '-∞'} and ${maximum ?? '∞'}.`;
+      if (maximum === undefined) return `${label} must be at least ${minimum}.`;
+      if (minimum === undefined) return `${label} must be at most ${maximum}.`;
+      return `${label} must be between ${minimum} and ${maximum}.`;
     }
   }
   if (typeof value === 'string' && definition.type === 'string' && definition.maximum !== undefined && value.length > definition.maximum) {
@@ -52,18 +54,19 @@ const minMaxPairs: Array<[string, string]> = [
   ['min', 'max'],
 ];
 
-/** Whether the number bounds leave no value (greater than 5 and less than 3; greater than 5 and less than 5). */
-function emptyNumberRange(values: Record<string, unknown>): boolean {
+/** The lower bound's attribute when the number bounds leave no value (greater than 5 and less than 3, or than 5), else null. */
+function emptyNumberRange(values: Record<string, unknown>): string | null {
   const num = (name: string) => (typeof values[name] === 'number' ? (values[name] as number) : undefined);
-  const lows = [[num('greaterThanOrEqualTo'), false], [num('greaterThan'), true]] as const;
+  const lows = [['greaterThanOrEqualTo', false], ['greaterThan', true]] as const;
   const highs = [[num('lessThanOrEqualTo'), false], [num('lessThan'), true]] as const;
-  for (const [low, lowOpen] of lows) {
+  for (const [lowName, lowOpen] of lows) {
+    const low = num(lowName);
     for (const [high, highOpen] of highs) {
       if (low === undefined || high === undefined) continue;
-      if (low > high || (low === high && (lowOpen || highOpen))) return true;
+      if (low > high || (low === high && (lowOpen || highOpen))) return lowName;
     }
   }
-  return false;
+  return null;
 }
 
 /**
@@ -99,8 +102,7 @@ export function attributeFaults(type: FieldTypeDefinition, values: Record<string
       faults.push({ PropertyName: at(min), ErrorMessage: defaultMessages.minMax, ErrorCode: 'minMax' });
     }
   }
-  if (emptyNumberRange(values)) {
-    faults.push({ PropertyName: at('greaterThanOrEqualTo'), ErrorMessage: defaultMessages.minMax, ErrorCode: 'minMax' });
-  }
+  const emptyAt = emptyNumberRange(values);
+  if (emptyAt) faults.push({ PropertyName: at(emptyAt), ErrorMessage: defaultMessages.minMax, ErrorCode: 'minMax' });
   return faults;
 }
