@@ -15,6 +15,7 @@ import * as files from './migrations/041_files.ts';
 import * as yourAccount from './migrations/050_your_account.ts';
 import * as appSettings from './migrations/060_app_settings.ts';
 import * as permissions from './migrations/070_permissions.ts';
+import * as audit from './migrations/080_audit.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -36,6 +37,7 @@ const migrations: Array<[string, Migration]> = [
   ['050_your_account', yourAccount],
   ['060_app_settings', appSettings],
   ['070_permissions', permissions],
+  ['080_audit', audit],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -74,6 +74,20 @@ describe('user forms rendered from metadata (Chromium)', () => {
     await expect.poll(() => page.getByRole('cell', { name: 'Annan-Atta' }).isVisible()).toBe(true);
   });
 
+  it('shows the change just saved in the History of the user', async () => {
+    const form = await openUser('Annan-Atta');
+    await page.getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'History' });
+    const change = dialog.getByRole('row', { name: /Last Name\s*Annan\s*Annan-Atta/ });
+    await expect.poll(() => change.isVisible()).toBe(true);
+    expect(await dialog.getByText(/^Updated on \d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M by \S+$/).isVisible()).toBe(true);
+    await screenshot(page, '11b-history');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${baseUrl}/user`);
+  });
+
   it('shows a server error beside its field and clears it when the field is edited', async () => {
     const form = await openUser('Annan-Atta');
     await page.getByLabel('User Name').fill('ada@example.org');

@@ -6,6 +6,7 @@ import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, documentedBody, readableRecord, requireFileChecker, screenAccess } from './form-body.ts';
 import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
+import { changedFields, historySchema, isSimpleValue, recordHistory, writeAuditEntry, type AuditAction } from './audit.ts';
 import { routeNodeName, type GuardedRouteKind } from '../../modules/access/permission-nodes.ts';
 
 export interface UniqueRule {
@@ -77,6 +78,27 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   const withoutRelated = (values: Row): Row => (related.length ? Object.fromEntries(Object.entries(values).filter(([k]) => !related.includes(k))) : values);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
+  // A related value is audited only when it is simple: a scalar or a list of scalars (a user's Role ids), not a list of grants.
+  const simpleRelated = related.filter((p) => {
+    const prop = entity.properties?.[p] as JsonSchema | undefined;
+    const items = prop?.items as JsonSchema | undefined;
+    return prop?.type !== 'object' && (prop?.type !== 'array' || (items !== undefined && items.type !== 'object' && items.type !== 'array'));
+  });
+  const audited = [...readable.filter((p) => p !== id && p !== ownerField), ...simpleRelated];
+
+  /** The record as the audit compares it: its row, with its related values when they are simple (a user's Role ids). */
+  async function auditView(from: Knex, row: Row): Promise<Row> {
+    if (!simpleRelated.length || !hooks.load) return row;
+    const extra = await hooks.load(from, row);
+    return { ...row, ...Object.fromEntries(Object.entries(extra).filter(([k, v]) => simpleRelated.includes(k) && isSimpleValue(v))) };
+  }
+
+  /** One audit entry for a write, in its transaction; an update that changed nothing writes none. */
+  async function audit(trx: Knex, request: FastifyRequest, action: AuditAction, recordId: number, before: Row | null, after: Row | null): Promise<void> {
+    const changes = changedFields(audited, before, after);
+    if (action === 'update' && !changes.length) return;
+    await writeAuditEntry(trx, { entity: screen.id, recordId, action, principal: request.principal, changes });
+  }
 
   /** The record by id, if the user may reach it: one hidden by the row rule answers as one that does not exist. */
   async function existing(request: FastifyRequest<{ Params: { id: number } }>): Promise<Row> {
@@ -129,6 +151,20 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     schema: { tags: [screen.id], summary: `Read one ${label.toLowerCase()}.`, params: idParams, response: { 200: response } },
   }, async (request) => answer(request, await existing(request)));
 
+  app.get<{ Params: { id: number } }>(`${screen.api}/:id/history`, {
+    config: { access },
+    schema: {
+      tags: [screen.id],
+      summary: `The history of one ${label.toLowerCase()}: its creation, updates, deactivation and deletion, newest first.`,
+      description: 'Each entry says who and when, and the fields that changed with their old and new values. Changes to fields the caller may not see are left out, and an update that changed only such fields is left out entirely. A record hidden from the caller answers 404.',
+      params: idParams,
+      response: { 200: historySchema },
+    },
+  }, async (request) => {
+    await existing(request);
+    return recordHistory(db(), screen.id, request.params.id, deniedFieldsOf(request.principal));
+  });
+
   if (form.fields.create && screen.routes.create) {
     const check = bodyValidator(entity, form, 'create');
     const docSchema = documentedBody(composeFormSchema(entity, form.fields.create, 'create'));
@@ -146,6 +182,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
         const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
         const [created] = await trx(table).insert({ ...columns, ...owner, CreatedBy: who(request) }).returning(readable);
         await hooks.afterWrite?.(trx, created, values, 'create', request);
+        await audit(trx, request, 'create', created[id] as number, null, await auditView(trx, created));
         return answer(request, created, trx);
       });
       return reply.status(201).send(row);
@@ -165,6 +202,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     const body = denied.length ? { ...(request.body as Row), ...Object.fromEntries(denied.filter((f) => f in before).map((f) => [f, before[f]])) } : request.body;
     const checked = validated(checkUpdate, body);
     const { values } = checked;
+    const auditBefore = await auditView(db(), before);
     return db().transaction(async (trx) => {
       await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
@@ -179,6 +217,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       const [row] = await trx(table).where(id, request.params.id).update({ ...columns, ...stamp }).returning(readable);
       await hooks.afterWrite?.(trx, row, values, 'update', request);
       if (deactivated) await hooks.afterDeactivate?.(trx, row);
+      await audit(trx, request, deactivated ? 'deactivate' : 'update', request.params.id, auditBefore, await auditView(trx, row));
       return answer(request, row, trx);
     });
   });
@@ -188,12 +227,15 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       config: { access: routeAccess('delete') },
       schema: { tags: [screen.id], summary: `Deactivate a ${label.toLowerCase()}.`, params: idParams, response: { 200: response } },
     }, async (request) => {
-      guard(await existing(request), 'deactivate');
+      const before = await existing(request);
+      guard(before, 'deactivate');
+      const auditBefore = await auditView(db(), before);
       return db().transaction(async (trx) => {
         const [row] = await trx(table).where(id, request.params.id)
           .update({ IsActive: false, DeactivatedBy: who(request), DeactivatedDate: trx.fn.now(), ModifiedBy: who(request), ModifiedDate: trx.fn.now() })
           .returning(readable);
         await hooks.afterDeactivate?.(trx, row);
+        await audit(trx, request, 'deactivate', request.params.id, auditBefore, await auditView(trx, row));
         return answer(request, row, trx);
       });
     });
@@ -202,8 +244,13 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
       config: { access: routeAccess('delete') },
       schema: { tags: [screen.id], summary: `Delete a ${label.toLowerCase()}.`, params: idParams, response: { 204: { type: 'null' } } },
     }, async (request, reply) => {
-      guard(await existing(request), 'delete');
-      await db()(table).where(id, request.params.id).delete();
+      const before = await existing(request);
+      guard(before, 'delete');
+      const auditBefore = await auditView(db(), before);
+      await db().transaction(async (trx) => {
+        await trx(table).where(id, request.params.id).delete();
+        await audit(trx, request, 'delete', request.params.id, auditBefore, null);
+      });
       return reply.status(204).send();
     });
   }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
@@ -15,6 +15,7 @@ import { useSession } from '../../stores/session.ts';
 import { refreshCurrentUser } from '../../stores/current-user.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { fillPath } from '../../routing/route-paths.ts';
+import { HistoryButton } from './HistoryButton.tsx';
 
 type Data = Record<string, unknown>;
 
@@ -71,6 +72,10 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   // Copy needs both the create and the update route (spec 3): the route table holds only the routes the user may use.
   const createEntry = routes.find((r) => r.Name === `${screen.id}.create`);
   const canCopy = Boolean(screen.form?.copy) && mode === 'update' && needsId && createEntry && routes.some((r) => r.Name === `${screen.id}.update`);
+  // The record's History beside the title, on the update and read routes of a form that shows record info.
+  const history = record && !single && (mode === 'update' || mode === 'read') && screen.form?.recordInfo
+    ? <HistoryButton url={`${url}/history`} entity={entity} /> : null;
+  const extra = record && actions ? actions(record) : null;
   async function save(values: Data): Promise<Data> {
     const saved = await (mode === 'create' ? api.post<Data>(screen.api, values) : api.post<Data>(url, values));
     // The record may have been the signed-in user's own (their account, their row of the user list): the top bar follows.
@@ -90,7 +95,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
       deactivate={canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
       asyncValidators={asyncValidators}
       copyOfId={copyOfId}
-      actions={record && actions ? actions(record) : undefined}
+      actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
       onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
       onDone={done}
     />
