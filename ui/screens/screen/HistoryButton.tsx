@@ -39,9 +39,9 @@ export function HistoryDialog({ url, entity, onClose }: HistoryDialogProps) {
               : (
                 <Stack spacing={3} component="ol" aria-label="Changes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                   {entries.map((entry) => (
-                    <Stack component="li" key={entry.AuditId} spacing={1} aria-label={`${actionLabels[entry.Action]} on ${formatDisplayDate(entry.ChangedAt, displayFormats.dateTime)}`}>
+                    <Stack component="li" key={entry.AuditId} spacing={1} aria-label={`${actionLabels[entry.Action]} on ${formatDisplayDate(entry.ChangedAt, displayFormats.recordInfo)}`}>
                       <Typography variant="subtitle2">
-                        {actionLabels[entry.Action]} on {formatDisplayDate(entry.ChangedAt, displayFormats.dateTime)} by {entry.ChangedBy ?? 'an unknown user'}
+                        {actionLabels[entry.Action]} on {formatDisplayDate(entry.ChangedAt, displayFormats.recordInfo)} by {entry.ChangedBy ?? 'an unknown user'}
                       </Typography>
                       {entry.Changes.length > 0 && (
                         <Table size="small">
