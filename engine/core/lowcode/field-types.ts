@@ -69,6 +69,7 @@ function textAttributes(maxLength: number, limit: number): AttributeDefinition[]
   ];
 }
 
+/** A text's limits live in its schema (the text widget then defers to them: one message per fault). */
 function textSchema(a: Attributes, required: boolean): Record<string, unknown> {
   const min = typeof a.minLength === 'number' ? a.minLength : 0;
   return {
@@ -108,16 +109,14 @@ const countAttributes = (min: string, max: string, labels: [string, string], map
 ];
 
 /**
- * A select-many's counts: required means at least one, read as '{0} is required.' (spec 2 section 5:
- * required is met by one selection); a larger minimum reads as the catalogue's minSelections.
+ * A select-many's counts in its schema: required means at least one, read as '{0} is required.'
+ * (spec 2 section 5: required is met by one selection). The minimum and maximum attributes go to
+ * the widget's ui:options instead, whose rule (run by the browser and the server alike) gives the
+ * specification's texts and the 'N selection(s) remaining' counter; in the schema too they would
+ * show a second message for one fault.
  */
-function selectionBounds(a: Attributes, required: boolean): Record<string, unknown> {
-  const min = Math.max(required ? 1 : 0, typeof a.minSelections === 'number' ? a.minSelections : 0);
-  return {
-    ...(min > 0 ? { minSelections: min } : {}),
-    ...(required && min === 1 ? { messages: { minSelections: defaultMessages.required } } : {}),
-    ...(typeof a.maxSelections === 'number' ? { maxSelections: a.maxSelections } : {}),
-  };
+function selectionBounds(_a: Attributes, required: boolean): Record<string, unknown> {
+  return required ? { minSelections: 1, messages: { minSelections: defaultMessages.required } } : {};
 }
 
 const lookupListAttribute: AttributeDefinition = { name: 'lookupListId', label: 'Lookup List', type: 'integer', minimum: 1, required: true, mapsTo: 'ui:options.source' };
@@ -138,19 +137,19 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
     key: 'text', label: 'Text', columnType: 'text', sortable: true, searchable: true, schemaType: 'text',
     attributes: [...textAttributes(200, 2000), { name: 'pattern', label: 'Pattern', type: 'patternName', mapsTo: 'format' }],
     valueSchema: textSchema,
-    uiSchema: (a) => ({ 'ui:widget': 'text', ...options({ maxLength: a.maxLength }) }),
+    uiSchema: () => ({ 'ui:widget': 'text' }),
   },
   textArea: {
     key: 'textArea', label: 'Text Area', columnType: 'text', sortable: false, searchable: true, schemaType: 'text',
     attributes: textAttributes(2000, 8000),
     valueSchema: textSchema,
-    uiSchema: (a) => ({ 'ui:widget': 'textarea', ...options({ maxLength: a.maxLength }) }),
+    uiSchema: () => ({ 'ui:widget': 'textarea' }),
   },
   richText: {
     key: 'richText', label: 'Rich Text', columnType: 'text', sortable: false, searchable: false, schemaType: 'text',
     attributes: [requiredAttribute, { name: 'maxLength', label: 'Maximum Length', type: 'integer', minimum: 1, maximum: 100000, default: 8000, mapsTo: 'maxLength' }],
     valueSchema: textSchema,
-    uiSchema: (a) => ({ 'ui:widget': 'richtext', ...options({ maxLength: a.maxLength }) }),
+    uiSchema: () => ({ 'ui:widget': 'richtext' }),
   },
   integer: {
     key: 'integer', label: 'Integer', columnType: 'integer', sortable: true, searchable: false, schemaType: 'integer',

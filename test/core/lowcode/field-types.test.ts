@@ -43,9 +43,8 @@ const cases: Array<[FieldTypeKey, Record<string, unknown>, unknown, unknown, str
   ['dateRange', { required: true }, { StartDate: '2026-01-01', EndDate: null }, {}, 'Start Date is required.'],
   ['yesNo', {}, true, 'yes', 'Value must be of type boolean,null.'],
   ['selectOne', { required: true, lookupListId: 7 }, 3, -1, 'Value is required.'],
-  ['selectMany', { lookupListId: 7, maxSelections: 2 }, [1, 2], [1, 2, 3], 'Can only select up to 2 item(s).'],
+  ['selectMany', { lookupListId: 7 }, [1, 2], [1, 1], 'Value: must NOT have duplicate items (items ## 1 and 0 are identical)'],
   ['selectMany', { lookupListId: 7, required: true }, [4], [], 'Value is required.'],
-  ['selectMany', { lookupListId: 7, required: true, minSelections: 2 }, [4, 5], [4], 'Must select at least 2 item(s).'],
   ['specifyOther', {}, [{ Id: 0, IsActive: true, Name: 'Other' }], [{ Id: 0, IsActive: true, Name: long(201) }], 'Must be no more than 200 character(s) long.'],
   ['phoneList', { max: 1 }, [{ IsPrimary: true, PhoneNumber: '5551234567' }], [{ PhoneNumber: '1' }, { PhoneNumber: '2' }],
     'You have exceeded the maxium number of permitted additonal items.'],
@@ -86,9 +85,9 @@ describe('widgets and options', () => {
   const ui = (type: FieldTypeKey, attributes: Record<string, unknown> = {}) => oneField(type, attributes).screen.form?.uiSchema?.Value;
 
   it('draws each type with the widget library', () => {
-    expect(ui('text')).toEqual({ 'ui:widget': 'text', 'ui:options': { maxLength: 200 } });
-    expect(ui('textArea')).toEqual({ 'ui:widget': 'textarea', 'ui:options': { maxLength: 2000 } });
-    expect(ui('richText')).toEqual({ 'ui:widget': 'richtext', 'ui:options': { maxLength: 8000 } });
+    expect(ui('text')).toEqual({ 'ui:widget': 'text' });
+    expect(ui('textArea')).toEqual({ 'ui:widget': 'textarea' });
+    expect(ui('richText')).toEqual({ 'ui:widget': 'richtext' });
     expect(ui('selectOne', { lookupListId: 7 })).toEqual({ 'ui:widget': 'select', 'ui:options': { source: 'simple-lookup-7' } });
     expect(ui('selectMany', { lookupListId: 7, maxSelections: 3 })).toEqual({ 'ui:widget': 'selectMany', 'ui:options': { source: 'simple-lookup-7', maxSelections: 3 } });
     expect(ui('fileUpload', { maxUploads: 2, maxFileSizeMB: 5, extensions: ['pdf'] }))
