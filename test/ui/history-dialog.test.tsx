@@ -47,7 +47,7 @@ describe('the History dialog', () => {
       { AuditId: 2, Action: 'deactivate', ChangedBy: 'admin', ChangedAt: at, Changes: [{ Field: 'IsActive', Old: true, New: false }] },
       { AuditId: 1, Action: 'create', ChangedBy: 'clerk', ChangedAt: at, Changes: [{ Field: 'LastName', Old: null, New: 'Annan' }] },
     ]));
-    const when = format(new Date(at), 'MM/dd/yyyy hh:mm a');
+    const when = format(new Date(at), 'MM/dd/yyyy HH:mm');
     await waitFor(() => expect(screen.getByText(`Deactivated on ${when} by admin`)).toBeTruthy());
     const rows = within(screen.getByRole('dialog')).getAllByRole('row').map((r) => r.textContent);
     expect(rows).toEqual(expect.arrayContaining(['Is ActiveYesNo', `Last Name${emptyValue}Annan`]));
