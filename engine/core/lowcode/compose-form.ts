@@ -215,7 +215,7 @@ export function composeStoredForm(form: StoredForm, fields: readonly StoredField
   const entity: JsonSchema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: naming.entity,
-    title: form.Name,
+    title: form.Name.trim(),
     type: 'object',
     additionalProperties: false,
     required,
@@ -226,7 +226,7 @@ export function composeStoredForm(form: StoredForm, fields: readonly StoredField
   const { create, ...otherRoutes } = naming.routes;
   const screen: ScreenDocument = {
     id: naming.screenId,
-    title: form.Name,
+    title: form.Name.trim(),
     ...(form.Description?.trim() ? { description: form.Description.trim() } : {}),
     module: naming.module,
     entity: naming.entity,
@@ -235,7 +235,7 @@ export function composeStoredForm(form: StoredForm, fields: readonly StoredField
     routes: names.length ? { ...otherRoutes, create } : otherRoutes,
     list: listOf(shown, form.Name),
     form: {
-      entityLabel: form.Name,
+      entityLabel: form.Name.trim(),
       fields: {
         ...(names.length ? { create: names as Fields } : {}),
         update: names.concat('IsActive') as Fields,

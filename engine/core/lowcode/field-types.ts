@@ -115,7 +115,7 @@ const countAttributes = (min: string, max: string, labels: [string, string], map
  * specification's texts and the 'N selection(s) remaining' counter; in the schema too they would
  * show a second message for one fault.
  */
-function selectionBounds(_a: Attributes, required: boolean): Record<string, unknown> {
+function selectionBounds(required: boolean): Record<string, unknown> {
   return required ? { minSelections: 1, messages: { minSelections: defaultMessages.required } } : {};
 }
 
@@ -156,13 +156,13 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
     attributes: [requiredAttribute, ...boundAttributes(MIN_INTEGER, MAX_INTEGER)],
     // The column is a 32-bit integer: without a bound of its own the value stays within it.
     valueSchema: (a, required) => ({ type: nullable('integer', required), minimum: MIN_INTEGER, maximum: MAX_INTEGER, ...boundKeywords(a) }),
-    uiSchema: () => ({ 'ui:widget': 'updown' }),
+    uiSchema: () => ({}), // RJSF's own number input, as shipped screens draw numbers
   },
   decimal: {
     key: 'decimal', label: 'Decimal', columnType: 'numeric', sortable: true, searchable: false, schemaType: 'number',
     attributes: [requiredAttribute, ...boundAttributes(), decimalPlacesAttribute(2)],
     valueSchema: (a, required) => ({ type: nullable('number', required), ...boundKeywords(a), decimalPlaces: a.decimalPlaces }),
-    uiSchema: () => ({ 'ui:widget': 'updown' }),
+    uiSchema: () => ({}), // RJSF's own number input, as shipped screens draw numbers
   },
   currency: {
     key: 'currency', label: 'Currency', columnType: 'numeric', sortable: true, searchable: false, schemaType: 'number',
@@ -210,12 +210,12 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
   },
   selectMany: {
     key: 'selectMany', label: 'Select Many', columnType: 'jsonb', sortable: false, searchable: false, schemaType: 'array',
-    attributes: [requiredAttribute, lookupListAttribute, ...countAttributes('minSelections', 'maxSelections', ['Minimum Selections', 'Maximum Selections'], ['minSelections', 'maxSelections'])],
-    valueSchema: (a, required) => ({
+    attributes: [requiredAttribute, lookupListAttribute, ...countAttributes('minSelections', 'maxSelections', ['Minimum Selections', 'Maximum Selections'], ['ui:options.minSelections', 'ui:options.maxSelections'])],
+    valueSchema: (_a, required) => ({
       type: nullable('array', required),
       items: { type: 'integer', minimum: 1 },
       uniqueItems: true,
-      ...selectionBounds(a, required),
+      ...selectionBounds(required),
     }),
     uiSchema: (a) => ({ 'ui:widget': 'selectMany', ...options({ source: lookupSource(a.lookupListId), minSelections: a.minSelections, maxSelections: a.maxSelections }) }),
   },
