@@ -76,12 +76,14 @@ describe('generic record writes sanitise rich-text properties before they reach 
       t.string('ModifiedBy', 200);
       t.timestamp('ModifiedDate', { useTz: true });
     });
+    // The writer the generic CRUD stamps and audits must exist.
+    const [{ UserId }] = await db('users').insert({ UserName: 'admin', FirstName: 'Ada', LastName: 'Admin', EmailAddress: 'admin@example.org', IsMaster: true }).returning('UserId');
     app = Fastify();
     app.decorate('db', db);
     app.decorate('checkFieldFiles', fieldFileChecker(new FileStorage(tmpdir()), 1024));
     await app.register(errors);
     app.addHook('onRequest', async (request) => {
-      request.principal = { SessionId: 's', InstanceId: 'i', UserId: 1, UserName: 'admin', IsMaster: true };
+      request.principal = { SessionId: 's', InstanceId: 'i', UserId, UserName: 'admin', IsMaster: true };
     });
     registerCrud(app, { screen: noteScreen, entity: noteEntity, table: 'notes' });
     await app.ready();
