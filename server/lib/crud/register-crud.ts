@@ -27,8 +27,11 @@ export interface CrudHooks {
   refuseChange?(existing: Row, action: CrudAction): string | null;
   /** Turns validated form values into columns (e.g. a password into its hash); values that are no column are left out here. */
   toColumns?(values: Row, mode: 'create' | 'update', existing?: Row): Promise<Row> | Row;
-  /** Writes what belongs to the record beyond its row (a user's roles), in the save's transaction; may refuse with an HttpError. */
-  afterWrite?(trx: Knex, saved: Row, values: Row, mode: 'create' | 'update', request: FastifyRequest): Promise<void>;
+  /**
+   * Writes what belongs to the record beyond its row (a user's roles), in the save's transaction; may refuse with
+   * an HttpError. `existing` is the row as it was before an update.
+   */
+  afterWrite?(trx: Knex, saved: Row, values: Row, mode: 'create' | 'update', request: FastifyRequest, existing?: Row): Promise<void>;
   /** Adds what belongs to the record beyond its row to the answer of a read or a save. */
   load?(db: Knex, row: Row): Promise<Row>;
   /** Runs in the transaction that deactivates the record (or saves it inactive), e.g. ending a user's sessions. */
@@ -86,11 +89,19 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   });
   const audited = [...readable.filter((p) => p !== id && p !== ownerField), ...simpleRelated];
 
+  /** The record with what belongs to it beyond its row (hooks.load): read once per write, for the audit and the answer. */
+  async function withRelated(from: Knex, row: Row): Promise<Row> {
+    return hooks.load ? { ...row, ...(await hooks.load(from, row)) } : row;
+  }
+
   /** The record as the audit compares it: its row, with its related values when they are simple (a user's Role ids). */
-  async function auditView(from: Knex, row: Row): Promise<Row> {
-    if (!simpleRelated.length || !hooks.load) return row;
-    const extra = await hooks.load(from, row);
-    return { ...row, ...Object.fromEntries(Object.entries(extra).filter(([k, v]) => simpleRelated.includes(k) && isSimpleValue(v))) };
+  function auditView(full: Row): Row {
+    return Object.fromEntries(Object.entries(full).filter(([k, v]) => !related.includes(k) || (simpleRelated.includes(k) && isSimpleValue(v))));
+  }
+
+  /** The record before a write, as the audit compares it: its related values are read only when some are audited. */
+  async function auditedBefore(row: Row): Promise<Row> {
+    return simpleRelated.length ? auditView(await withRelated(db(), row)) : row;
   }
 
   /** One audit entry for a write, in its transaction; an update that changed nothing writes none. */
@@ -113,11 +124,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     if (refusal) throw HttpError.of(403, refusal, null, 'ReadOnlyRecord');
   }
 
-  /** What the user is shown of a record: with its related values, without the fields they may not see. */
-  async function answer(request: FastifyRequest, row: Row, from: Knex = db()): Promise<Row> {
-    const full = hooks.load ? { ...row, ...(await hooks.load(from, row)) } : row;
-    return maskRecord(full, deniedFieldsOf(request.principal));
-  }
+  /** What the user is shown of a record (with its related values): without the fields they may not see. */
+  const answer = (request: FastifyRequest, full: Row): Row => maskRecord(full, deniedFieldsOf(request.principal));
 
   /** The fields a write may not carry: those the user may not see, and those gated behind a module the user lacks. */
   async function unwritable(request: FastifyRequest): Promise<string[]> {
@@ -149,7 +157,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },
     schema: { tags: [screen.id], summary: `Read one ${label.toLowerCase()}.`, params: idParams, response: { 200: response } },
-  }, async (request) => answer(request, await existing(request)));
+  }, async (request) => answer(request, await withRelated(db(), await existing(request))));
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id/history`, {
     config: { access },
@@ -182,8 +190,9 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
         const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
         const [created] = await trx(table).insert({ ...columns, ...owner, CreatedBy: who(request) }).returning(readable);
         await hooks.afterWrite?.(trx, created, values, 'create', request);
-        await audit(trx, request, 'create', created[id] as number, null, await auditView(trx, created));
-        return answer(request, created, trx);
+        const full = await withRelated(trx, created);
+        await audit(trx, request, 'create', created[id] as number, null, auditView(full));
+        return answer(request, full);
       });
       return reply.status(201).send(row);
     });
@@ -202,7 +211,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     const body = denied.length ? { ...(request.body as Row), ...Object.fromEntries(denied.filter((f) => f in before).map((f) => [f, before[f]])) } : request.body;
     const checked = validated(checkUpdate, body);
     const { values } = checked;
-    const auditBefore = await auditView(db(), before);
+    const auditBefore = await auditedBefore(before);
     return db().transaction(async (trx) => {
       await checkFiles(trx, checked);
       await checkUnique(trx, values, request.params.id);
@@ -215,10 +224,11 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
         ...(reactivated ? { DeactivatedBy: null, DeactivatedDate: null } : {}),
       };
       const [row] = await trx(table).where(id, request.params.id).update({ ...columns, ...stamp }).returning(readable);
-      await hooks.afterWrite?.(trx, row, values, 'update', request);
+      await hooks.afterWrite?.(trx, row, values, 'update', request, before);
       if (deactivated) await hooks.afterDeactivate?.(trx, row);
-      await audit(trx, request, deactivated ? 'deactivate' : 'update', request.params.id, auditBefore, await auditView(trx, row));
-      return answer(request, row, trx);
+      const full = await withRelated(trx, row);
+      await audit(trx, request, deactivated ? 'deactivate' : 'update', request.params.id, auditBefore, auditView(full));
+      return answer(request, full);
     });
   });
 
@@ -229,14 +239,15 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     }, async (request) => {
       const before = await existing(request);
       guard(before, 'deactivate');
-      const auditBefore = await auditView(db(), before);
+      const auditBefore = await auditedBefore(before);
       return db().transaction(async (trx) => {
         const [row] = await trx(table).where(id, request.params.id)
           .update({ IsActive: false, DeactivatedBy: who(request), DeactivatedDate: trx.fn.now(), ModifiedBy: who(request), ModifiedDate: trx.fn.now() })
           .returning(readable);
         await hooks.afterDeactivate?.(trx, row);
-        await audit(trx, request, 'deactivate', request.params.id, auditBefore, await auditView(trx, row));
-        return answer(request, row, trx);
+        const full = await withRelated(trx, row);
+        await audit(trx, request, 'deactivate', request.params.id, auditBefore, auditView(full));
+        return answer(request, full);
       });
     });
 
@@ -246,7 +257,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
     }, async (request, reply) => {
       const before = await existing(request);
       guard(before, 'delete');
-      const auditBefore = await auditView(db(), before);
+      const auditBefore = await auditedBefore(before);
       await db().transaction(async (trx) => {
         await trx(table).where(id, request.params.id).delete();
         await audit(trx, request, 'delete', request.params.id, auditBefore, null);

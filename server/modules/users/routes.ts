@@ -92,8 +92,6 @@ export default async function userRoutes(app: FastifyInstance) {
     const userId = activateAfterCreate.get(request);
     if (userId !== undefined && reply.statusCode === 201) app.mailer.later(() => startActivation(app, userId));
   });
-  // Whether the user saved was inactive before: made active again, every role they hold takes a place again.
-  const wasInactive = new WeakSet<object>();
 
   registerCrud(app, {
     screen,
@@ -107,18 +105,16 @@ export default async function userRoutes(app: FastifyInstance) {
     ],
     hooks: {
       refuseChange: (row) => (row.IsMaster ? masterIsReadOnly : null),
-      toColumns: (values, mode, existing) => {
-        if (existing?.IsActive === false) wasInactive.add(values);
-        return userColumns(values, mode);
-      },
-      afterWrite: async (trx, saved, values, mode, request) => {
+      toColumns: (values, mode) => userColumns(values, mode),
+      afterWrite: async (trx, saved, values, mode, request, existing) => {
         const userId = saved.UserId as number;
         await saveUserAccess(trx, {
           userId,
           roleIds: values.Role as number[] | undefined,
           permissions: values.Permissions as UserPermission[] | undefined,
           active: saved.IsActive !== false,
-          reactivated: mode === 'update' && wasInactive.has(values),
+          // Made active again: every role they hold takes a place again.
+          reactivated: mode === 'update' && existing?.IsActive === false,
         });
         if (mode === 'create') activateAfterCreate.set(request, userId);
       },
