@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { PermissionCategory, PermissionNode, PermissionTree, RolePermission } from '../../../engine/core/access/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { nodeFacts, repeatedIds, type NodeFacts } from '../access/node-facts.ts';
 
 /** Role 1, the default system administrator role: it holds every node without rows (the role_grants view). */
 export const systemRoleId = 1;
@@ -53,17 +54,6 @@ export async function rolePermissions(db: Knex, roleId: number): Promise<RolePer
   return Nodes.filter((n) => n.HasAccess).map((n) => ({ Id: n.Id, HasAccess: true, ViewAllRecords: n.ViewAllRecords }));
 }
 
-interface NodeFacts {
-  NodeId: number;
-  Type: 'module' | 'route' | 'field';
-  Label: string;
-  ParentNodeId: number | null;
-  AllowUse: boolean;
-  IsRetired: boolean;
-  AllowViewAllRecords: boolean;
-  ModuleLabel: string;
-}
-
 const problem = (ErrorMessage: string, ErrorCode: string): ErrorItem => ({ PropertyName: 'Permissions', ErrorMessage, ErrorCode });
 
 /**
@@ -73,18 +63,9 @@ const problem = (ErrorMessage: string, ErrorCode: string): ErrorItem => ({ Prope
  * node but a module whose module allows it). Entries without access grant nothing and are not checked further.
  */
 export async function permissionProblems(db: Knex, permissions: RolePermission[]): Promise<ErrorItem[]> {
-  const problems: ErrorItem[] = [];
-  const seen = new Set<number>();
-  for (const p of permissions) {
-    if (seen.has(p.Id)) problems.push(problem(`The permission node ${p.Id} is sent more than once.`, 'DuplicateNode'));
-    seen.add(p.Id);
-  }
-  const ids = [...seen];
-  const facts: NodeFacts[] = ids.length ? await db('permission_nodes as n')
-    .join('modules as m', 'm.ModuleId', 'n.ModuleId')
-    .whereIn('n.NodeId', ids)
-    .select('n.NodeId', 'n.Type', 'n.Label', 'n.ParentNodeId', 'n.AllowUse', 'n.IsRetired', 'm.AllowViewAllRecords', { ModuleLabel: 'm.Label' }) : [];
-  const byId = new Map(facts.map((f) => [f.NodeId, f]));
+  const problems: ErrorItem[] = repeatedIds(permissions).map((id) => problem(`The permission node ${id} is sent more than once.`, 'DuplicateNode'));
+  const ids = [...new Set(permissions.map((p) => p.Id))];
+  const byId = await nodeFacts(db, ids);
   const granted = new Set(permissions.filter((p) => p.HasAccess).map((p) => p.Id));
   const named = (f: NodeFacts) => (f.Type === 'module' ? `'${f.Label}'` : `'${f.ModuleLabel}: ${f.Label}'`);
   for (const id of ids) {

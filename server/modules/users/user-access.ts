@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { UserPermission } from '../../../engine/core/access/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { nodeFacts, repeatedIds } from '../access/node-facts.ts';
 
 /**
  * A user's roles (Role: role ids) and per-user overrides (Permissions: UserPermission entries), written in the
@@ -95,8 +96,6 @@ async function requirePlaces(trx: Knex, userId: number, roles: RoleRow[]): Promi
   if (full.length) throw new HttpError(400, full.map((r) => roleError(accessMessages.roleFull(r.Name, r.UserCountLimit))));
 }
 
-interface NodeRow { NodeId: number; Type: 'module' | 'route' | 'field'; ParentNodeId: number | null; Label: string; AllowUse: boolean; IsRetired: boolean; AllowViewAllRecords: boolean; ModuleLabel: string }
-
 /**
  * The checks of spec 1 "Permissions sent on save" on the server: each entry names a live node once; an entry
  * that overrides nothing is ignored (it changes nothing, so it is not stored); a node whose AllowUse is false is
@@ -105,21 +104,12 @@ interface NodeRow { NodeId: number; Type: 'module' | 'route' | 'field'; ParentNo
  * by the module's own override in the same save or else by the roles the user will hold.
  */
 async function checkedPermissions(trx: Knex, entries: UserPermission[], roleIds: number[]): Promise<UserPermission[]> {
+  const repeated = repeatedIds(entries);
+  if (repeated.length) throw new HttpError(400, repeated.map((id) => permissionError(accessMessages.listedTwice(id))));
   const errors: ErrorItem[] = [];
-  const seen = new Set<number>();
-  for (const e of entries) {
-    if (seen.has(e.Id)) errors.push(permissionError(accessMessages.listedTwice(e.Id)));
-    seen.add(e.Id);
-  }
-  if (errors.length) throw new HttpError(400, errors);
   const meaningful = entries.filter((e) => e.overrideHasAccess || e.overrideViewAllRecords);
   if (!meaningful.length) return [];
-  const nodes: NodeRow[] = await trx('permission_nodes as n')
-    .joinRaw('join permission_nodes m on m.node_id = coalesce(n.parent_node_id, n.node_id)')
-    .join('modules as mm', 'mm.ModuleId', 'n.ModuleId')
-    .whereIn('n.NodeId', meaningful.map((e) => e.Id))
-    .select('n.NodeId', 'n.Type', 'n.ParentNodeId', 'n.Label', 'n.AllowUse', 'n.IsRetired', 'mm.AllowViewAllRecords', { ModuleLabel: 'm.Label' });
-  const byId = new Map(nodes.map((n) => [n.NodeId, n]));
+  const byId = await nodeFacts(trx, meaningful.map((e) => e.Id));
   const byEntry = new Map(meaningful.map((e) => [e.Id, e]));
   // The modules of child entries whose access the roles would have to give.
   const askRoles = new Set<number>();
