@@ -1,11 +1,9 @@
 import os from 'node:os';
 import knexFactory from 'knex';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
 import { hashPassword } from '../../server/lib/password.ts';
 import { ensureUsers } from './grid-data.ts';
-import { ensureDatabase, startServerProcess, type BenchServer } from './bench-servers.ts';
+import { benchPassword, buildBenchApp, ensureDatabase, startServerProcess, type BenchServer } from './bench-servers.ts';
 import { measure, signedInGetter, type Measured } from './grid.ts';
 import { concurrently, ms } from './stats.ts';
 import { cpuPerCall } from './cpu.ts';
@@ -13,7 +11,7 @@ import { cpuPerCall } from './cpu.ts';
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const roleCount = 50;
 const ownRecords = Number(process.env.BENCH_OWN_RECORDS ?? 5_000);
-const password = 'Bench12345';
+const password = benchPassword;
 const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 
@@ -57,8 +55,8 @@ async function ensureAccessData(plain: Plain): Promise<void> {
 }
 
 /** The session check's statement as the request runs it, by the plain pg client: with the module's access and without. */
-async function sessionCheckCost(plain: Plain, pool: pg.Pool, databaseUrl: string): Promise<void> {
-  const app = await buildApp({ ...configFromEnv({}), databaseUrl, adminPassword: password, jwtSecret: 'bench-secret-bench-secret-bench', uiDir: '/nonexistent' });
+async function sessionCheckCost(pool: pg.Pool, databaseUrl: string): Promise<void> {
+  const app = await buildBenchApp(databaseUrl);
   try {
     const captured: Array<{ sql: string; bindings: unknown[]; name?: string }> = [];
     app.db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => {
@@ -85,7 +83,6 @@ async function sessionCheckCost(plain: Plain, pool: pg.Pool, databaseUrl: string
     console.log(`access:   with module, route, View All Records and field mask  ${f(after)}   (+${(after.total - before.total).toFixed(3)} ms)`);
   } finally {
     await app.close();
-    void plain;
   }
 }
 
@@ -98,7 +95,7 @@ export async function accessBench(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const databaseUrl = await ensureDatabase(serverUrl, 'metadmin_bench');
   // Migrates the database (and derives the permission nodes) before the data is laid.
-  await (await buildApp({ ...configFromEnv({}), databaseUrl, adminPassword: password, jwtSecret: 'bench-secret-bench-secret-bench', uiDir: '/nonexistent' })).close();
+  await (await buildBenchApp(databaseUrl)).close();
   const plain = knexFactory({ client: 'pg', connection: databaseUrl });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
   const servers: BenchServer[] = [];
@@ -142,7 +139,7 @@ export async function accessBench(): Promise<void> {
     }
     for (const close of closers.splice(0)) close();
     for (const s of servers.splice(0)) s.child.kill('SIGTERM');
-    await sessionCheckCost(plain, pool, databaseUrl);
+    await sessionCheckCost(pool, databaseUrl);
   } finally {
     for (const close of closers) close();
     for (const s of servers) s.child.kill('SIGTERM');

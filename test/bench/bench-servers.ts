@@ -1,7 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
 
 export interface BenchServer { base: string; child: ChildProcess }
+
+/** The password of the benchmarks' administrators, and the secret their server processes and the in-process app share. */
+export const benchPassword = 'Bench12345';
+const benchJwtSecret = 'bench-secret-bench-secret-bench';
+
+/** The app in this process, on the bench database: migrates it, and runs calls whose SQL a benchmark captures. */
+export function buildBenchApp(databaseUrl: string): Promise<FastifyInstance> {
+  return buildApp({ ...configFromEnv({}), databaseUrl, adminPassword: benchPassword, jwtSecret: benchJwtSecret, uiDir: '/nonexistent' });
+}
 
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -37,7 +49,7 @@ function spawnServer(script: string, args: string[], env: Record<string, string>
 
 /** The real server in its own process, as deployed, so the load generator does not share its event loop. */
 export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
-  const server = spawnServer('server/main.ts', [], { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-bench-secret-bench', LOG_LEVEL: 'warn', UI_DIR: '/nonexistent' });
+  const server = spawnServer('server/main.ts', [], { DATABASE_URL: databaseUrl, JWT_SECRET: benchJwtSecret, LOG_LEVEL: 'warn', UI_DIR: '/nonexistent' });
   await answering(server.child, `${server.base}/docs/json`);
   return server;
 }

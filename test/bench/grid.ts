@@ -1,19 +1,17 @@
 import os from 'node:os';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
 import { ensureUsers } from './grid-data.ts';
 import { hashPassword } from '../../server/lib/password.ts';
 import { concurrently, latency, ms, type Latency } from './stats.ts';
 import { httpGetter } from './http-get.ts';
 import { cpuPerCall, type CpuPerCall } from './cpu.ts';
-import { ensureDatabase, startFloorServer, startServerProcess, type BenchServer } from './bench-servers.ts';
+import { benchPassword, buildBenchApp, ensureDatabase, startFloorServer, startServerProcess, type BenchServer } from './bench-servers.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
-const password = 'Bench12345';
+const password = benchPassword;
 
 interface Captured { sql: string; bindings: unknown[]; name?: string }
 
@@ -64,7 +62,7 @@ export async function gridBench(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const databaseUrl = await ensureDatabase(serverUrl, 'metadmin_bench');
   // In-process only to capture the SQL each call runs; the load goes to separate server processes.
-  const app = await buildApp({ ...configFromEnv({}), databaseUrl, adminPassword: password, jwtSecret: 'bench-secret-bench-secret-bench', uiDir: '/nonexistent' });
+  const app = await buildBenchApp(databaseUrl);
   const plain = knexFactory({ client: 'pg', connection: databaseUrl });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
   const servers: BenchServer[] = [];
