@@ -12,6 +12,10 @@ import { StartupError } from '../startup-error.ts';
 
 // bigint (counts) as numbers: they stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
+// A date column (a form's date field, a UDF's start and end) is a calendar day: kept as its yyyy-MM-dd text,
+// never turned into a midnight in some time zone.
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (v) => v);
 
 const wireNames: Pick<Knex.Config, 'wrapIdentifier' | 'postProcessResponse'> = {
   wrapIdentifier: (value, origImpl) => origImpl(toSnakeCase(value)),
@@ -71,7 +75,7 @@ async function pgliteConnection(config: Config): Promise<Connection> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: config.inMemoryDatabase ? config.pgliteSnapshot : undefined });
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v }, loadDataDir: config.inMemoryDatabase ? config.pgliteSnapshot : undefined });
   } catch (error) {
     throw new StartupError(`cannot open the embedded database in ${dir ?? 'memory'}: ${(error as Error).message}`);
   }
