@@ -7,6 +7,7 @@ export type { AppSetting } from './AppSetting.ts';
 export type { ClientSettings } from './ClientSettings.ts';
 export type { CurrentUser } from './CurrentUser.ts';
 export type { ErrorItem } from './ErrorItem.ts';
+export type { Form } from './Form.ts';
 export type { LoginRequest } from './LoginRequest.ts';
 export type { LoginResponse } from './LoginResponse.ts';
 export type { OutboxMail } from './OutboxMail.ts';

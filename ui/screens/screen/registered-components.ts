@@ -9,3 +9,5 @@ registerScreenComponent('AppSettingForm', AppSettingForm);
 registerScreenComponent('MyAccount', MyAccountPage);
 registerScreenComponent('UserList', UserListRoute);
 registerScreenComponent('UserUpdate', UserUpdateRoute);
+import '../forms/register.ts';
+import '../simple-lookups/register.ts';

@@ -1,0 +1,2 @@
+/** The simple lookup screens' components, registered by name. */
+export {};
