@@ -8,6 +8,7 @@ export type { ClientSettings } from './ClientSettings.ts';
 export type { CurrentUser } from './CurrentUser.ts';
 export type { ErrorItem } from './ErrorItem.ts';
 export type { Form } from './Form.ts';
+export type { FormField } from './FormField.ts';
 export type { LoginRequest } from './LoginRequest.ts';
 export type { LoginResponse } from './LoginResponse.ts';
 export type { OutboxMail } from './OutboxMail.ts';
