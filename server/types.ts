@@ -7,7 +7,19 @@ import type { CheckFieldFiles } from './modules/files/field-files.ts';
  * What a route needs: 'public' (anyone), 'session' (any signed-in user) or a module.
  * Every /api route must say; a route that does not is a start-up error.
  */
-export type Access = 'public' | 'session' | {
+export type Access = 'public' | 'session' | ModuleAccess | ResolvedAccess;
+
+/**
+ * Access decided per request, from its path (a built form's records: the module is the form's). Called
+ * after routing and before the session check; an unknown target answers the module's refusal.
+ */
+export interface ResolvedAccess {
+  resolve(request: import('fastify').FastifyRequest): ModuleAccess;
+  /** How the OpenAPI document describes it. */
+  describe: string;
+}
+
+export interface ModuleAccess {
   module: string;
   /** The access page whose granted actions the route answers with (a list's CircleAccess): read with the session. */
   pageId?: number;

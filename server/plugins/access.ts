@@ -21,7 +21,9 @@ export const messages = {
 };
 
 function describeAccess(access: Access): string {
-  return typeof access === 'string' ? access : `module ${access.module}${access.route ? ` and its route ${access.route}` : ''}`;
+  if (typeof access === 'string') return access;
+  if ('resolve' in access) return access.describe;
+  return `module ${access.module}${access.route ? ` and its route ${access.route}` : ''}`;
 }
 
 /**
@@ -42,8 +44,9 @@ export default fp(async function accessControl(app, options: { secret: string })
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    const declared = request.routeOptions.config?.access;
+    if (!declared || declared === 'public') return;
+    const access = typeof declared === 'object' && 'resolve' in declared ? declared.resolve(request) : declared;
     let claims;
     try {
       claims = await request.jwtVerify<{ sid: string; iat: number }>();

@@ -2,6 +2,7 @@ import type { ErrorItem } from '../error-items.ts';
 import type { JsonSchema } from '../forms/types.ts';
 import { defaultMessages, formatMessage } from '../messages.ts';
 import type { ScreenDocument } from '../screen-document.ts';
+import { toPascalCase, toSnakeCase } from '../naming.ts';
 import { attributeFaults } from './attribute-faults.ts';
 import { fieldTypeOf, withDefaults, type FieldTypeDefinition } from './field-types.ts';
 import type { FieldSchemaDefinition, StoredField, StoredForm } from './types.ts';
@@ -38,7 +39,7 @@ function words(name: string): string[] | null {
 export function identifierFault(name: string): string | null {
   const parts = words(name);
   if (parts === null) return `'${name}' may use only the letters A-Z, digits and separators such as spaces.`;
-  const identifier = parts.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  const identifier = joinedWords(parts);
   if (!identifier) return `'${name}' has no letters or digits to make a field name of.`;
   if (/^\d/.test(identifier)) return `'${name}' cannot start with a digit.`;
   if (identifier.length > MAX_IDENTIFIER_LENGTH) return `'${name}' is too long for a field name (at most ${MAX_IDENTIFIER_LENGTH} letters and digits).`;
@@ -54,7 +55,16 @@ export function identifierFault(name: string): string | null {
  */
 export function fieldIdentifier(name: string): string | null {
   if (identifierFault(name) !== null) return null;
-  return (words(name) ?? []).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return joinedWords(words(name) ?? []);
+}
+
+/**
+ * The words joined, each capitalised, in the form that survives the database's snake_case round trip
+ * (a property is a column: 'URL link' -> 'UrlLink', since 'URLLink' would come back as 'UrlLink').
+ */
+function joinedWords(parts: string[]): string {
+  const joined = parts.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return joined && toPascalCase(toSnakeCase(joined));
 }
 
 /** Where a built form lives: its screen id, module, entity name, API and routes, all derived from its id and name. */

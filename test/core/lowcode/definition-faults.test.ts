@@ -25,7 +25,7 @@ describe('the definition check', () => {
       field({ Name: 'incident_date', FieldType: 'date', IsActive: false }),
     ])).toEqual([['Fields.1.Name', "Two fields are named IncidentDate: 'Incident Date' and 'incident_date'."]]);
     expect(faultsOf([field({ Name: 'Code', FieldType: 'text' }), udf({ Name: 'CODE', FieldType: 'text' })]))
-      .toEqual([['Fields.1.Name', "Two fields are named CODE: 'Code' and 'CODE'."]]);
+      .toEqual([['Fields.1.Name', "Two fields are named Code: 'Code' and 'CODE'."]]);
   });
 
   it('reports a name that is not a valid identifier after normalising', () => {

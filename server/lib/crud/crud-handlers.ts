@@ -1,0 +1,284 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
+import { HttpError } from '../http-error.ts';
+import { bodyValidator, type CheckedBody } from './body-validator.ts';
+import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
+import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
+import { changedFields, isSimpleValue, recordHistory, writeAuditEntry, type AuditAction } from './audit.ts';
+
+export interface UniqueRule {
+  field: string;
+  /**
+   * The message, e.g. the spec's 'An account with this User Name already exists in the system!'; `{value}`
+   * in it is replaced by the value sent ('A record with the name {value} already exists.').
+   */
+  message: string;
+  caseInsensitive?: boolean;
+}
+
+export type CrudAction = 'update' | 'deactivate' | 'delete';
+type Row = Record<string, unknown>;
+
+export interface CrudHooks {
+  /** Refuses this change to the record (e.g. to a master user), with the message to show. */
+  refuseChange?(existing: Row, action: CrudAction): string | null;
+  /** Refuses deleting the record for what the database holds (a form that still has records), with the message to show. */
+  refuseDelete?(trx: Knex, existing: Row): Promise<string | null>;
+  /** Turns validated form values into columns (e.g. a password into its hash); values that are no column are left out here. */
+  toColumns?(values: Row, mode: 'create' | 'update', existing?: Row): Promise<Row> | Row;
+  /**
+   * Writes what belongs to the record beyond its row (a user's roles), in the save's transaction; may refuse with
+   * an HttpError. `existing` is the row as it was before an update.
+   */
+  afterWrite?(trx: Knex, saved: Row, values: Row, mode: 'create' | 'update', request: FastifyRequest, existing?: Row): Promise<void>;
+  /** Removes what belongs to the record beyond its row, in the delete's transaction (a form's record table). */
+  afterDelete?(trx: Knex, deleted: Row, request: FastifyRequest): Promise<void>;
+  /** Adds what belongs to the record beyond its row to the answer of a read or a save. */
+  load?(db: Knex, row: Row): Promise<Row>;
+  /** Runs in the transaction that deactivates the record (or saves it inactive), e.g. ending a user's sessions. */
+  afterDeactivate?(trx: Knex, saved: Row): Promise<void>;
+}
+
+export interface CrudOptions {
+  screen: ScreenDocument;
+  entity: JsonSchema;
+  table: string;
+  unique?: UniqueRule[];
+  hooks?: CrudHooks;
+  /**
+   * The column holding the user who created a record (e.g. CreatedById). With it, a user without 'View All
+   * Records' on the screen's module reaches only their own records, by every route here.
+   */
+  ownerField?: string;
+  /**
+   * Entity properties that are no column of the table (a role's Permissions): left out of the row read and
+   * of the columns written; hooks.load adds them to answers and hooks.afterWrite writes them.
+   */
+  related?: string[];
+}
+
+type IdRequest = FastifyRequest<{ Params: { id: number } }>;
+
+/** The handlers of one screen's record routes; registerCrud mounts them, a built form's routes call them per form. */
+export interface CrudHandlers {
+  label: string;
+  response: JsonSchema;
+  read(request: IdRequest): Promise<Row>;
+  history(request: IdRequest): Promise<unknown>;
+  create?(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  update(request: IdRequest): Promise<Row>;
+  deactivate(request: IdRequest): Promise<Row>;
+  remove(request: IdRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+const noId = 'No id was provided.';
+
+/**
+ * The record handlers of a screen whose entity is one table. Writes are checked with the form's own schema
+ * and rules (see body-validator.ts), stamped with who and when, audited in their transaction, and unique
+ * fields are checked with the screen's messages (the database's unique index still guards against races).
+ * Properties marked `x-udf` (a built form's user-defined fields) are kept in the table's Udf JSONB column:
+ * an update merges the values sent into it, so values of UDFs no longer shown are never lost.
+ */
+export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHandlers {
+  const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [] } = options;
+  const form = screen.form;
+  if (!form) throw new Error(`screen ${screen.id} has no form`);
+  const id = screen.idField;
+  const label = form.entityLabel ?? entity.title ?? 'record';
+  const { readable: properties, response } = readableRecord(entity);
+  const udfFields = properties.filter((p) => (entity.properties?.[p] as Row | undefined)?.[UDF_KEYWORD] === true);
+  const notColumns = new Set([...related, ...udfFields]);
+  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : [])];
+  const withoutRelated = (values: Row): Row => (notColumns.size ? Object.fromEntries(Object.entries(values).filter(([k]) => !notColumns.has(k))) : values);
+  const db = () => app.db;
+  const who = (request: FastifyRequest) => request.principal!.UserName;
+  // A related value is audited only when it is simple: a scalar or a list of scalars (a user's Role ids), not a list of grants.
+  const simpleRelated = related.filter((p) => {
+    const prop = entity.properties?.[p] as JsonSchema | undefined;
+    const items = prop?.items as JsonSchema | undefined;
+    return prop?.type !== 'object' && (prop?.type !== 'array' || (items !== undefined && items.type !== 'object' && items.type !== 'array'));
+  });
+  const audited = [...properties.filter((p) => p !== id && p !== ownerField && !related.includes(p)), ...simpleRelated];
+
+  /** A row as the record reads: its UDF values beside its columns. */
+  function fromRow(row: Row): Row {
+    if (!udfFields.length) return row;
+    const { Udf: stored, ...rest } = row;
+    const values = (stored ?? {}) as Row;
+    for (const field of udfFields) rest[field] = values[field] ?? null;
+    return rest;
+  }
+
+  /** The UDF values of a write as the JSONB they are stored in. */
+  function udfValues(values: Row): string | null {
+    const sent = udfFields.filter((f) => f in values);
+    return sent.length ? JSON.stringify(Object.fromEntries(sent.map((f) => [f, values[f] ?? null]))) : null;
+  }
+
+  /** The record with what belongs to it beyond its row (hooks.load): read once per write, for the audit and the answer. */
+  async function withRelated(from: Knex, row: Row): Promise<Row> {
+    const record = fromRow(row);
+    return hooks.load ? { ...record, ...(await hooks.load(from, record)) } : record;
+  }
+
+  /** The record as the audit compares it: its row, with its related values when they are simple (a user's Role ids). */
+  function auditView(full: Row): Row {
+    return Object.fromEntries(Object.entries(full).filter(([k, v]) => !related.includes(k) || (simpleRelated.includes(k) && isSimpleValue(v))));
+  }
+
+  /** The record before a write, as the audit compares it: its related values are read only when some are audited. */
+  async function auditedBefore(row: Row): Promise<Row> {
+    return simpleRelated.length ? auditView(await withRelated(db(), row)) : fromRow(row);
+  }
+
+  /** One audit entry for a write, in its transaction; an update that changed nothing writes none. */
+  async function audit(trx: Knex, request: FastifyRequest, action: AuditAction, recordId: number, before: Row | null, after: Row | null): Promise<void> {
+    const changes = changedFields(audited, before, after);
+    if (action === 'update' && !changes.length) return;
+    await writeAuditEntry(trx, { entity: screen.id, recordId, action, principal: request.principal, changes });
+  }
+
+  /** The record's row by id, if the user may reach it: one hidden by the row rule answers as one that does not exist. */
+  async function existing(request: IdRequest): Promise<Row> {
+    if (!(request.params.id > 0)) throw HttpError.of(400, noId, id, 'NoId');
+    const row = await withRowRule(db()(table).where(id, request.params.id), ownerField, request.principal).first(columns);
+    if (!row) throw HttpError.of(404, `This ${label.toLowerCase()} no longer exists.`, null, 'NotFound');
+    return row;
+  }
+
+  function guard(row: Row, action: CrudAction): void {
+    const refusal = hooks.refuseChange?.(row, action);
+    if (refusal) throw HttpError.of(403, refusal, null, 'ReadOnlyRecord');
+  }
+
+  /** What the user is shown of a record (with its related values): without the fields they may not see. */
+  const answer = (request: FastifyRequest, full: Row): Row => maskRecord(full, deniedFieldsOf(request.principal));
+
+  /** The fields a write may not carry: those the user may not see, and those gated behind a module the user lacks. */
+  async function unwritable(request: FastifyRequest): Promise<string[]> {
+    return [...deniedFieldsOf(request.principal), ...(await moduleGatedFields(db(), request.principal, form!.fieldModules))];
+  }
+
+  /** A write may not carry a field the user may not change (400 naming each). */
+  function refuseDeniedFields(request: FastifyRequest, denied: string[]): void {
+    const errors = deniedFieldErrors(request.body, denied);
+    if (errors.length) throw new HttpError(400, errors);
+  }
+
+  async function checkUnique(trx: Knex, values: Row, exceptId?: number): Promise<void> {
+    const clashes = [];
+    for (const rule of unique) {
+      if (values[rule.field] === undefined) continue;
+      const q = trx(table).first(id);
+      if (rule.caseInsensitive) q.whereRaw('lower(??) = lower(?)', [rule.field, String(values[rule.field])]);
+      else q.where(rule.field, values[rule.field] as string);
+      if (exceptId) q.whereNot(id, exceptId);
+      if (await q) clashes.push({ PropertyName: rule.field, ErrorMessage: rule.message.replaceAll('{value}', String(values[rule.field])), ErrorCode: 'Unique' });
+    }
+    if (clashes.length) throw new HttpError(409, clashes);
+  }
+
+  const checkFiles = (trx: Knex, checked: CheckedBody) => checkFieldFiles(app, trx, checked);
+  const checkCreate = form.fields.create ? bodyValidator(entity, form, 'create') : null;
+  const checkUpdate = bodyValidator(entity, form, 'update');
+
+  const handlers: CrudHandlers = {
+    label,
+    response,
+
+    read: async (request) => answer(request, await withRelated(db(), await existing(request))),
+
+    history: async (request) => {
+      await existing(request);
+      return recordHistory(db(), screen.id, request.params.id, deniedFieldsOf(request.principal));
+    },
+
+    update: async (request) => {
+      const before = await existing(request);
+      guard(before, 'update');
+      // Fields the user may not change keep their stored values: checked as they are, and not written.
+      const denied = await unwritable(request);
+      refuseDeniedFields(request, denied);
+      const shown = fromRow(before);
+      const body = denied.length ? { ...(request.body as Row), ...Object.fromEntries(denied.filter((f) => f in shown).map((f) => [f, shown[f]])) } : request.body;
+      const checked = checkedBody(checkUpdate, entity, body);
+      const { values } = checked;
+      const auditBefore = await auditedBefore(before);
+      return db().transaction(async (trx) => {
+        await checkFiles(trx, checked);
+        await checkUnique(trx, values, request.params.id);
+        const written = maskRecord(await (hooks.toColumns?.(values, 'update', before) ?? values), denied);
+        const udf = udfValues(written);
+        const reactivated = written.IsActive === true && before.IsActive === false;
+        const deactivated = written.IsActive === false && before.IsActive !== false;
+        const stamp = {
+          ModifiedBy: who(request), ModifiedDate: trx.fn.now(),
+          ...(deactivated ? { DeactivatedBy: who(request), DeactivatedDate: trx.fn.now() } : {}),
+          ...(reactivated ? { DeactivatedBy: null, DeactivatedDate: null } : {}),
+          ...(udf ? { Udf: trx.raw('?? || ?::jsonb', ['Udf', udf]) } : {}),
+        };
+        const [row] = await trx(table).where(id, request.params.id).update({ ...withoutRelated(written), ...stamp }).returning(columns);
+        await hooks.afterWrite?.(trx, row, values, 'update', request, before);
+        if (deactivated) await hooks.afterDeactivate?.(trx, row);
+        const full = await withRelated(trx, row);
+        await audit(trx, request, deactivated ? 'deactivate' : 'update', request.params.id, auditBefore, auditView(full));
+        return answer(request, full);
+      });
+    },
+
+    deactivate: async (request) => {
+      const before = await existing(request);
+      guard(before, 'deactivate');
+      const auditBefore = await auditedBefore(before);
+      return db().transaction(async (trx) => {
+        const [row] = await trx(table).where(id, request.params.id)
+          .update({ IsActive: false, DeactivatedBy: who(request), DeactivatedDate: trx.fn.now(), ModifiedBy: who(request), ModifiedDate: trx.fn.now() })
+          .returning(columns);
+        await hooks.afterDeactivate?.(trx, row);
+        const full = await withRelated(trx, row);
+        await audit(trx, request, 'deactivate', request.params.id, auditBefore, auditView(full));
+        return answer(request, full);
+      });
+    },
+
+    remove: async (request, reply) => {
+      const before = await existing(request);
+      guard(before, 'delete');
+      const auditBefore = await auditedBefore(before);
+      await db().transaction(async (trx) => {
+        const refusal = await hooks.refuseDelete?.(trx, before);
+        if (refusal) throw HttpError.of(409, refusal, null, 'InUse');
+        await trx(table).where(id, request.params.id).delete();
+        await hooks.afterDelete?.(trx, before, request);
+        await audit(trx, request, 'delete', request.params.id, auditBefore, null);
+      });
+      return reply.status(204).send();
+    },
+  };
+
+  if (checkCreate) {
+    handlers.create = async (request, reply) => {
+      refuseDeniedFields(request, await unwritable(request));
+      const checked = checkedBody(checkCreate, entity, request.body);
+      const { values } = checked;
+      const row = await db().transaction(async (trx) => {
+        await checkFiles(trx, checked);
+        await checkUnique(trx, values);
+        const written = await (hooks.toColumns?.(values, 'create') ?? values);
+        const udf = udfValues(written);
+        const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
+        const [created] = await trx(table).insert({ ...withoutRelated(written), ...owner, ...(udf ? { Udf: udf } : {}), CreatedBy: who(request) }).returning(columns);
+        await hooks.afterWrite?.(trx, created, values, 'create', request);
+        const full = await withRelated(trx, created);
+        await audit(trx, request, 'create', created[id] as number, null, auditView(full));
+        return answer(request, full);
+      });
+      return reply.status(201).send(row);
+    };
+  }
+  return handlers;
+}
