@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@mui/material';
+import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
+import type { FormFieldRecord } from '../../../engine/core/lowcode/api.ts';
+import { defaultMessages } from '../../../engine/core/messages.ts';
+import { noticeText } from '../../../engine/core/forms/notifications.ts';
+import { ApiError } from '../../api/client.ts';
+import { useSession } from '../../stores/session.ts';
+import { fillPath } from '../../routing/route-paths.ts';
+import { LoadingScreen } from '../LoadingScreen.tsx';
+import { formApi, type FormRecord } from './form-api.ts';
+import { copyOf, emptyValues, todayIso, valuesOf } from './field-editor-state.ts';
+import { FieldEditorForm } from './FieldEditorForm.tsx';
+
+interface Loaded { form: FormRecord; field: FormFieldRecord | null }
+
+/**
+ * /formfield/create?formid=&isudf=[&id=] and /formfield/update/{id} (registered as 'FormFieldEditor'):
+ * reads the form (whether it allows UDFs) and the field edited or copied, then the editor takes over.
+ */
+export function FormFieldEditorRoute({ screen, kind, params }: ScreenComponentProps) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const routes = useSession((s) => s.routes) ?? [];
+  const mode = kind === 'update' ? 'update' : 'create';
+  const fieldId = mode === 'update' ? Number(params.id) : Number(search.get('id') ?? 0);
+  const queryFormId = Number(search.get('formid'));
+  const isUdf = search.get('isudf') === 'true';
+  const missingId = mode === 'update' ? !(fieldId > 0) : !(queryFormId > 0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (missingId) return;
+    let live = true;
+    (async () => {
+      const field = fieldId > 0 ? await formApi.field(fieldId) : null;
+      const form = await formApi.form(mode === 'update' ? field!.FormId : queryFormId);
+      if (live) setLoaded({ form, field });
+    })().catch((error: unknown) => {
+      if (live) setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error'));
+    });
+    return () => { live = false; };
+  }, [missingId, mode, fieldId, queryFormId]);
+
+  if (missingId) return <Alert severity="error">{defaultMessages.noId}</Alert>;
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!loaded) return <LoadingScreen />;
+
+  const { form, field } = loaded;
+  const today = todayIso();
+  // A UDF is possible only on a form that allows them; the query's isudf cannot make one elsewhere.
+  const udf = isUdf && form.CanHaveEav;
+  const initial = mode === 'update' ? valuesOf(field!) : field ? copyOf(field, udf, today) : emptyValues(udf, today);
+  const entry = routes.find((r) => r.Name === `${screen.id}.${mode}`);
+  const title = entry?.Title ?? (mode === 'create' ? (udf ? 'Add User-Defined Field' : 'Add Field') : 'Update Field');
+  const formUpdate = routes.find((r) => r.Name === 'forms.update')?.Url;
+  // Back where the admin came from (the form's Fields tab); opened directly, to that tab.
+  const done = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(formUpdate ? `${fillPath(formUpdate, { id: form.FormId })}?tab=fields` : '/home');
+  };
+  return (
+    <FieldEditorForm
+      key={`${mode}-${fieldId}-${form.FormId}`}
+      mode={mode}
+      form={form}
+      field={mode === 'update' ? field : null}
+      initial={initial}
+      copy={mode === 'create' && field !== null}
+      title={title}
+      onDone={done}
+    />
+  );
+}
