@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/ListAlt';
@@ -6,6 +6,7 @@ import type { ScreenComponentProps } from '../../../engine/react/component-regis
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { ApiError } from '../../api/client.ts';
+import { loadRoutes } from '../../api/session-calls.ts';
 import { useSession } from '../../stores/session.ts';
 import { FormRoute } from '../screen/FormRoute.tsx';
 import { useScreenPayload } from '../screen/useScreenPayload.ts';
@@ -74,6 +75,17 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
     });
     return () => { live = false; };
   }, [formId]);
+
+  // A form made in this session (or just given its first fields) has a records route the route table
+  // read at sign-in lacks: read it again, once per visit, so 'Open records' appears.
+  const routes = useSession((s) => s.routes);
+  const refreshed = useRef(false);
+  const hasRecords = Boolean(routes && recordsListUrl(routes, formId));
+  useEffect(() => {
+    if (!routes || hasRecords || refreshed.current || !(formId > 0)) return;
+    refreshed.current = true;
+    loadRoutes().catch(() => {}); // without it the button is simply not offered
+  }, [routes, hasRecords, formId]);
 
   if (!entry) return <NotFoundPage />;
   if (!(formId > 0)) return <Alert severity="error">{defaultMessages.noId}</Alert>;
