@@ -16,6 +16,7 @@ import * as yourAccount from './migrations/050_your_account.ts';
 import * as appSettings from './migrations/060_app_settings.ts';
 import * as permissions from './migrations/070_permissions.ts';
 import * as audit from './migrations/080_audit.ts';
+import * as forms from './migrations/090_forms.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -38,6 +39,7 @@ const migrations: Array<[string, Migration]> = [
   ['060_app_settings', appSettings],
   ['070_permissions', permissions],
   ['080_audit', audit],
+  ['090_forms', forms],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {
