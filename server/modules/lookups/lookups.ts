@@ -21,6 +21,7 @@ export const lookups: LookupDefinition[] = [
   { name: 'time-zones', table: 'time_zones', idColumn: 'TimeZoneId', extra: ['Offset'], summary: 'All time zones (spec 1 "Time zone": Id, Offset), west to east, each named with its UTC offset.' },
   { name: 'phone-number-types', table: 'phone_number_types', idColumn: 'PhoneNumberTypeId', summary: 'Phone number types (Home, Work, Mobile, Fax, Other).' },
   { name: 'salutations', table: 'salutations', idColumn: 'SalutationId', summary: 'All courtesy titles (Mr., Mrs., Ms., Dr., ...) for the Salutation of Your Account.' },
+  { name: 'forms', table: 'forms', idColumn: 'FormId', orderBy: ['Name', 'FormId'], summary: "The active forms by name, for a lookup list's Form (the lists shown with that form on /simpleLookup); by ids, inactive ones too." },
   { name: 'roles', table: 'roles', idColumn: 'RoleId', orderBy: ['Name', 'RoleId'], summary: "The active roles by name, for a user's Role select (spec 1 \"User create\"); by ids, inactive ones a user still holds too." },
 ];
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { escapeLike } from '../../lib/list/search.ts';
 import { lookups, maxSearchResults, type LookupDefinition } from './lookups.ts';
-
-interface LookupQuery { search?: string; ids?: number[] }
+import { optionQuerystring, splitIds, type LookupQuery } from './option-query.ts';
+import lookupTableRoutes from './lookup-table-routes.ts';
+import simpleLookupRoutes from './simple-lookup-routes.ts';
+import simpleLookupOptionRoutes from './simple-lookup-options.ts';
 
 function optionSchema(lookup: LookupDefinition) {
   const extra = Object.fromEntries((lookup.extra ?? []).map((c) => [c, { type: 'string' }]));
@@ -12,35 +14,17 @@ function optionSchema(lookup: LookupDefinition) {
   };
 }
 
-const querystring = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    search: { type: 'string', maxLength: 200, description: 'Only options whose name contains this text (case ignored).' },
-    ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000, description: 'Only these options (repeat the parameter, or separate by commas).' },
-  },
-} as const;
-
-/** `ids=1,2` and `ids=1&ids=2` alike. */
-function idsOf(value: unknown): number[] | undefined {
-  if (value === undefined) return undefined;
-  return (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map(Number).filter(Number.isInteger);
-}
-
 /**
  * Lookups for the widgets (spec 3 "Widget support": all countries, all states, phone number types), each
  * a list of {Id, Name}: whole, by search text (big-data selects) or by ids (names of values already chosen).
+ * Also the Lookup Table Manager and Simple Lookups calls, and a simple lookup list's items as options.
  */
 export default async function lookupRoutes(app: FastifyInstance) {
   for (const lookup of lookups) {
     app.get<{ Querystring: LookupQuery }>(`/api/lookups/${lookup.name}`, {
       config: { access: 'session' },
-      // ids may come comma-separated; it is split here, so the schema takes it as text too.
-      preValidation: async (request) => {
-        const query = request.query as Record<string, unknown>;
-        if (query.ids !== undefined) query.ids = idsOf(query.ids);
-      },
-      schema: { tags: ['lookups'], summary: lookup.summary, querystring, response: { 200: optionSchema(lookup) } },
+      preValidation: splitIds,
+      schema: { tags: ['lookups'], summary: lookup.summary, querystring: optionQuerystring, response: { 200: optionSchema(lookup) } },
     }, async (request) => {
       const { search, ids } = request.query;
       const q = app.db(lookup.table)
@@ -53,4 +37,7 @@ export default async function lookupRoutes(app: FastifyInstance) {
       return q;
     });
   }
+  await app.register(simpleLookupOptionRoutes);
+  await app.register(lookupTableRoutes);
+  await app.register(simpleLookupRoutes);
 }

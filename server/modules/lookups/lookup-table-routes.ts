@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import lookupTable from '../../../metadata/entities/LookupTable.json' with { type: 'json' };
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
+import { rowSchemaOf } from '../../lib/entity-schemas.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { runList, listQuerySchema, listResponseSchema, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
+import { registerCrud } from '../../lib/crud/register-crud.ts';
+import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
+import { circleAccessFor } from '../page-actions/store.ts';
+import { fieldsUsingList, listInUseMessage } from './lookup-table-usage.ts';
+
+export const duplicateListName = 'A record with the name {value} already exists.';
+
+const optionList = {
+  type: 'array',
+  items: { type: 'object', additionalProperties: false, required: ['Id', 'Name'], properties: { Id: { type: 'integer' }, Name: { type: 'string' } } },
+} as const;
+
+/**
+ * The Lookup Table Manager (spec 2, module LookupTableManager, page id 19): the list, the record calls, and every
+ * active list as options for a select field's list attribute. A list a form field uses cannot be deleted.
+ */
+export default async function lookupTableRoutes(app: FastifyInstance) {
+  const screen = app.registry.screen('lookuptables');
+  const list = screen.list!;
+  const listOptions: ListOptions = { idField: 'SimpleLookupTableId' };
+  const access = { module: 'LookupTableManager' };
+
+  app.get<{ Querystring: ListQuery }>(lowCodeApi.lookupTables, {
+    config: { access: { ...access, pageId: list.pageId } },
+    schema: {
+      tags: ['lookuptables'],
+      summary: 'Lookup lists, paged, sorted and searched over the columns the list declares (active and inactive).',
+      querystring: listQuerySchema,
+      response: { 200: listResponseSchema(rowSchemaOf(lookupTable)) },
+    },
+  }, async (request) =>
+    runList(app.db, app.db('simple_lookup_tables'), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
+      circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
+    }),
+  );
+
+  app.get(lowCodeApi.lookupTablesAll, {
+    config: { access },
+    schema: { tags: ['lookuptables'], summary: "Every active lookup list ({ Id, Name }: its Display Name) by name, for a select field's list attribute.", response: { 200: optionList } },
+  }, async () => app.db('simple_lookup_tables').where('IsActive', true).orderBy([{ column: 'DisplayName' }, { column: 'SimpleLookupTableId' }])
+    .select({ Id: 'SimpleLookupTableId', Name: 'DisplayName' }));
+
+  // registerCrud's delete route gets a check first: a list a form field offers is not deleted (its items would go
+  // with it, and the field would offer nothing). The check runs before the delete's transaction; nothing is written on refusal.
+  const deletePath = `${screen.api}/:id`;
+  app.addHook('onRoute', (route) => {
+    if (route.url !== deletePath || ![route.method].flat().includes('DELETE')) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), refuseListInUse];
+  });
+  async function refuseListInUse(request: FastifyRequest): Promise<void> {
+    const id = (request.params as { id: number }).id;
+    if (!(id > 0)) return; // the delete itself answers 'No id was provided.'
+    const uses = await fieldsUsingList(app.db, id);
+    if (!uses.length) return;
+    const table = await app.db('simple_lookup_tables').where('SimpleLookupTableId', id).first('DisplayName');
+    throw HttpError.of(409, listInUseMessage(String(table?.DisplayName ?? id), uses), null, 'ListInUse');
+  }
+
+  registerCrud(app, {
+    screen,
+    entity: lookupTable as JsonSchema,
+    table: 'simple_lookup_tables',
+    unique: [{ field: 'SystemName', message: duplicateListName, caseInsensitive: true }],
+  });
+}
