@@ -40,7 +40,7 @@ describe('form builder (Chromium)', () => {
     await more();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(new RegExp(`/form/update/${formId}\\?tab=fields$`));
-    await expect.poll(() => page.getByRole('cell', { name, exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('cell', { name, exact: true }).first().isVisible()).toBe(true);
   }
 
   beforeAll(async () => {
