@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { createAjv } from '../engine/core/ajv.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/knex.ts';
-import { loadMetadata, type MetadataRegistry } from './metadata/registry.ts';
+import { loadMetadata, type EntitySchema, type MetadataRegistry } from './metadata/registry.ts';
+import { builtForms } from './modules/forms/built-forms.ts';
 import { jwtSecret } from './bootstrap/jwt-secret.ts';
 import { ensureMasterAdmin, type MasterAdminResult } from './bootstrap/master-admin.ts';
 import errors from './plugins/errors.ts';
@@ -70,7 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db: Knex = await openDatabase(config);
   try {
     const admin = await ensureMasterAdmin(db, config.adminPassword);
-    await syncPermissionNodes(db, registry.screens.values(), registry.entities);
+    // Built forms' modules keep their route and field nodes: their composed screens are synced beside the shipped ones.
+    const built = await builtForms(db);
+    const entities = new Map([...registry.entities, ...built.map((b) => [b.screen.entity, b.entity as EntitySchema] as const)]);
+    await syncPermissionNodes(db, [...registry.screens.values(), ...built.map((b) => b.screen)], entities);
     if (admin.created) options.onMasterAdmin?.(admin);
     const secret = await jwtSecret(config);
     const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024 };
@@ -93,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(metadataRoutes);
     await app.register(userRoutes);
     await app.register(import('./modules/roles/routes.ts'));
+    await app.register(import('./modules/forms/routes.ts'));
     await app.register(currentUserRoutes);
     await app.register(yourAccountRoutes);
     await app.register(errorLogRoutes);

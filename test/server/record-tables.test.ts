@@ -183,12 +183,14 @@ describe.each(databases)('record tables of forms administrators build, on %s', (
     await db().transaction(async (trx) => expect(await columnType(trx, 'rt_codes', 'code')).toBe('integer'));
   });
 
-  it('refuses an unsupported type change, and a change to the same type, with a clear message', async () => {
-    await ddl((trx) => createRecordTable(trx, 'rt_flags', [{ name: 'flag', sqlType: 'boolean' }]));
-    await db()('rt_flags').insert({ flag: true });
-    await expect(db().transaction((trx) => planTypeChange(trx, 'rt_flags', 'flag', 'integer')))
-      .rejects.toThrow('changing column "flag" from boolean to integer is not supported (from boolean: text, jsonb)');
-    await expect(ddl((trx) => applyTypeChange(trx, 'rt_flags', 'flag', 'date'))).rejects.toBeInstanceOf(RecordTableError);
+  it('between types with no conversion, counts every value as failing and applies only to an empty column; refuses a change to the same type', async () => {
+    await ddl((trx) => createRecordTable(trx, 'rt_flags', [{ name: 'flag', sqlType: 'boolean' }, { name: 'unused', sqlType: 'boolean' }]));
+    await db()('rt_flags').insert([{ flag: true }, { flag: null }]);
+    const plan = await db().transaction((trx) => planTypeChange(trx, 'rt_flags', 'flag', 'integer'));
+    expect(plan).toMatchObject({ from: 'boolean', to: 'integer', convertible: 0, failingCount: 1, failing: [{ value: 'true' }] });
+    await expect(ddl((trx) => applyTypeChange(trx, 'rt_flags', 'flag', 'date'))).rejects.toBeInstanceOf(TypeChangeRefused);
+    await ddl((trx) => applyTypeChange(trx, 'rt_flags', 'unused', 'date'));
+    await db().transaction(async (trx) => expect(await columnType(trx, 'rt_flags', 'unused')).toBe('date'));
     await expect(ddl((trx) => applyTypeChange(trx, 'rt_flags', 'flag', 'boolean'))).rejects.toThrow('already of type boolean');
     await expect(ddl((trx) => applyTypeChange(trx, 'rt_flags', 'missing', 'text'))).rejects.toThrow('has no column "missing"');
     await db().transaction(async (trx) => expect(await columnType(trx, 'rt_flags', 'flag')).toBe('boolean'));

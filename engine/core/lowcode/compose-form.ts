@@ -167,8 +167,9 @@ function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocum
     ? listed.map((f, i) => ({
       field: f.name,
       label: f.label,
-      ...(f.type.sortable ? { sortable: true } : {}),
-      ...(f.type.searchable ? { searchable: true } : {}),
+      // A UDF is a key of the record's JSONB: shown, but sorting or searching it would scan the whole table.
+      ...(f.type.sortable && !f.stored.IsUdf ? { sortable: true } : {}),
+      ...(f.type.searchable && !f.stored.IsUdf ? { searchable: true } : {}),
       ...(i >= VISIBLE_LIST_COLUMNS ? { hidden: true } : {}),
       ...columnFormat(f),
     }))

@@ -52,43 +52,74 @@ export async function syncPermissionNodes(db: Knex, screens: Iterable<ScreenDocu
     await trx.raw(`insert into permission_nodes (type, module_id, name, label, sort_order)
       select 'module', m.module_id, m.name, m.label, m.sort_order from modules m
       where not exists (select 1 from permission_nodes n where n.module_id = m.module_id and n.type = 'module')`);
-    const byModule = new Map<string, Map<string, DerivedNode>>();
-    for (const screen of screens) {
-      if (!screen.module) continue;
-      const nodes = byModule.get(screen.module) ?? new Map<string, DerivedNode>();
-      for (const node of derivedNodes(screen, entities.get(screen.entity))) {
-        const key = `${node.type}:${node.name}`;
-        if (!nodes.has(key)) nodes.set(key, node);
-      }
-      byModule.set(screen.module, nodes);
-    }
-    const moduleNodes: Array<{ NodeId: number; ModuleId: number; Name: string }> = await trx('permission_nodes')
-      .where({ Type: 'module' }).select('NodeId', 'ModuleId', 'Name');
-    for (const moduleNode of moduleNodes) {
-      const wanted = byModule.get(moduleNode.Name) ?? new Map<string, DerivedNode>();
-      const existing: Array<{ NodeId: number; Type: string; Name: string; Label: string; SortOrder: number; IsRetired: boolean }> =
-        await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId }).select('NodeId', 'Type', 'Name', 'Label', 'SortOrder', 'IsRetired');
-      const seen = new Set<string>();
-      for (const row of existing) {
-        const key = `${row.Type}:${row.Name}`;
-        const node = wanted.get(key);
-        seen.add(key);
-        const change = node
-          ? { IsRetired: false, Label: node.label, SortOrder: node.sortOrder }
-          : { IsRetired: true, Label: row.Label, SortOrder: row.SortOrder };
-        if (change.IsRetired !== row.IsRetired || change.Label !== row.Label || change.SortOrder !== row.SortOrder) {
-          await trx('permission_nodes').where({ NodeId: row.NodeId }).update(change);
-        }
-      }
-      const added = [...wanted.entries()].filter(([key]) => !seen.has(key)).map(([, node]) => ({
-        Type: node.type, ModuleId: moduleNode.ModuleId, ParentNodeId: moduleNode.NodeId, Name: node.name, Label: node.label, SortOrder: node.sortOrder,
-      }));
-      if (!added.length) continue;
-      const ids = (await trx('permission_nodes').insert(added).returning('NodeId')) as Array<{ NodeId: number }>;
-      await trx.raw(`insert into role_permissions (role_id, node_id, has_access, view_all_records)
-        select rp.role_id, n.id, true, false from role_permissions rp cross join unnest(?::integer[]) as n(id)
-        where rp.node_id = ? and rp.has_access
-        on conflict do nothing`, [ids.map((r) => r.NodeId), moduleNode.NodeId]);
-    }
+    const byModule = nodesByModule(screens, entities);
+    const moduleNodes: ModuleNode[] = await trx('permission_nodes').where({ Type: 'module' }).select('NodeId', 'ModuleId', 'Name');
+    for (const moduleNode of moduleNodes) await syncChildNodes(trx, moduleNode, byModule.get(moduleNode.Name) ?? new Map());
   });
+}
+
+/**
+ * The same for one module, in the caller's transaction: a built form's module (created here when new, with
+ * its node) after a change to the form's definition.
+ */
+export async function syncModuleNodes(
+  trx: Knex, module: { name: string; label: string; category: string }, screens: Iterable<ScreenDocument>, entities: MetadataRegistry['entities'],
+): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(7001)');
+  const category = await trx('permission_categories').where({ Name: module.category }).first('CategoryId');
+  const existing = await trx('modules').where({ Name: module.name }).first('ModuleId', 'Label');
+  let moduleId = existing?.ModuleId as number | undefined;
+  if (!existing) {
+    [{ ModuleId: moduleId }] = await trx('modules')
+      .insert({ Name: module.name, Label: module.label, AllowViewAllRecords: true, CategoryId: category?.CategoryId ?? null }).returning('ModuleId');
+    await trx('permission_nodes').insert({ Type: 'module', ModuleId: moduleId, Name: module.name, Label: module.label });
+  } else if (existing.Label !== module.label) {
+    await trx('modules').where({ ModuleId: moduleId }).update({ Label: module.label });
+    await trx('permission_nodes').where({ ModuleId: moduleId, Type: 'module' }).update({ Label: module.label });
+  }
+  const moduleNode: ModuleNode = await trx('permission_nodes').where({ ModuleId: moduleId, Type: 'module' }).first('NodeId', 'ModuleId', 'Name');
+  await syncChildNodes(trx, moduleNode, nodesByModule(screens, entities).get(module.name) ?? new Map());
+}
+
+interface ModuleNode { NodeId: number; ModuleId: number; Name: string }
+
+function nodesByModule(screens: Iterable<ScreenDocument>, entities: MetadataRegistry['entities']): Map<string, Map<string, DerivedNode>> {
+  const byModule = new Map<string, Map<string, DerivedNode>>();
+  for (const screen of screens) {
+    if (!screen.module) continue;
+    const nodes = byModule.get(screen.module) ?? new Map<string, DerivedNode>();
+    for (const node of derivedNodes(screen, entities.get(screen.entity))) {
+      const key = `${node.type}:${node.name}`;
+      if (!nodes.has(key)) nodes.set(key, node);
+    }
+    byModule.set(screen.module, nodes);
+  }
+  return byModule;
+}
+
+/** A module's route and field nodes made the wanted ones: added (granted to its holders), relabelled, retired or revived. */
+async function syncChildNodes(trx: Knex, moduleNode: ModuleNode, wanted: Map<string, DerivedNode>): Promise<void> {
+  const existing: Array<{ NodeId: number; Type: string; Name: string; Label: string; SortOrder: number; IsRetired: boolean }> =
+    await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId }).select('NodeId', 'Type', 'Name', 'Label', 'SortOrder', 'IsRetired');
+  const seen = new Set<string>();
+  for (const row of existing) {
+    const key = `${row.Type}:${row.Name}`;
+    const node = wanted.get(key);
+    seen.add(key);
+    const change = node
+      ? { IsRetired: false, Label: node.label, SortOrder: node.sortOrder }
+      : { IsRetired: true, Label: row.Label, SortOrder: row.SortOrder };
+    if (change.IsRetired !== row.IsRetired || change.Label !== row.Label || change.SortOrder !== row.SortOrder) {
+      await trx('permission_nodes').where({ NodeId: row.NodeId }).update(change);
+    }
+  }
+  const added = [...wanted.entries()].filter(([key]) => !seen.has(key)).map(([, node]) => ({
+    Type: node.type, ModuleId: moduleNode.ModuleId, ParentNodeId: moduleNode.NodeId, Name: node.name, Label: node.label, SortOrder: node.sortOrder,
+  }));
+  if (!added.length) return;
+  const ids = (await trx('permission_nodes').insert(added).returning('NodeId')) as Array<{ NodeId: number }>;
+  await trx.raw(`insert into role_permissions (role_id, node_id, has_access, view_all_records)
+    select rp.role_id, n.id, true, false from role_permissions rp cross join unnest(?::integer[]) as n(id)
+    where rp.node_id = ? and rp.has_access
+    on conflict do nothing`, [ids.map((r) => r.NodeId), moduleNode.NodeId]);
 }

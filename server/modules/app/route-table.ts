@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
-import type { MetadataRegistry } from '../../metadata/registry.ts';
+import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { guardedRouteKinds, routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 
 const isGuardedRouteKind = (kind: string): kind is GuardedRouteKind => (guardedRouteKinds as readonly string[]).includes(kind);
@@ -16,9 +16,9 @@ const shellRoutes: Array<RouteEntry & { module?: string }> = [
 const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ', single: '' } as const;
 
 /** The named routes a user may mount: the shell's, and each screen route whose module the user holds. */
-export function routeTableFor(registry: MetadataRegistry, modules: Set<string>, heldRoutes?: Set<string>): RouteEntry[] {
+export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<string>, heldRoutes?: Set<string>): RouteEntry[] {
   const routes: RouteEntry[] = shellRoutes.filter((r) => !r.module || modules.has(r.module)).map(({ module: _m, ...route }) => route);
-  for (const screen of registry.screens.values()) {
+  for (const screen of screens) {
     if (screen.module !== null && !modules.has(screen.module)) continue;
     for (const [kind, url] of Object.entries(screen.routes) as Array<[keyof typeof routeTitles, string]>) {
       // Create, update and delete need their route node too (module-button access); the list and reads need the module.

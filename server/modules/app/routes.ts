@@ -3,6 +3,7 @@ import routeEntry from '../../../metadata/entities/RouteEntry.json' with { type:
 import { modulesOf, hasModuleAccess } from '../access/module-access.ts';
 import { heldRouteNames } from '../access/effective-access.ts';
 import { routeTableFor } from './route-table.ts';
+import { allScreens } from '../forms/screens.ts';
 
 export default async function appRoutes(app: FastifyInstance) {
   app.get('/api/App/PublicSettings', {
@@ -38,7 +39,7 @@ export default async function appRoutes(app: FastifyInstance) {
     const locked = await app.db('users').where({ UserId: user.UserId }).first('MustChangePassword');
     if (locked?.MustChangePassword) return [];
     const [modules, routes] = await Promise.all([modulesOf(app.db, user), heldRouteNames(app.db, user)]);
-    return routeTableFor(app.registry, modules, routes);
+    return routeTableFor(await allScreens(app), modules, routes);
   });
 
   app.get<{ Querystring: { moduleName: string } }>('/api/Authorize/ModuleAccess', {

@@ -3,6 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
 import { moduleGatedFields, screenForUser } from '../../lib/crud/record-access.ts';
 import { messages } from '../../plugins/access.ts';
+import { screenPayload } from '../forms/screens.ts';
 
 /** Screen documents with their entity schema: the client renders every ordinary screen from these. */
 export default async function metadataRoutes(app: FastifyInstance) {
@@ -14,14 +15,15 @@ export default async function metadataRoutes(app: FastifyInstance) {
       params: { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z][a-zA-Z0-9-]*$' } } },
     },
   }, async (request) => {
-    const screen = app.registry.screens.get(request.params.id);
-    if (!screen) throw HttpError.of(404, `There is no screen ${request.params.id}.`);
+    const payload = await screenPayload(app, request.params.id);
+    if (!payload) throw HttpError.of(404, `There is no screen ${request.params.id}.`);
+    const { screen, entity } = payload;
     const user = request.principal!;
-    if (!screen.module || user.IsMaster) return { Screen: screen, Schema: app.registry.entities.get(screen.entity) };
+    if (!screen.module || user.IsMaster) return { Screen: screen, Schema: entity };
     const access = await moduleAccessOf(app.db, user.UserId, screen.module);
     if (!access.holdsModule) throw HttpError.of(403, messages.noAccess);
     // The user's own form and list: fields they may not see, or may not change for want of a further module, are not drawn.
     const gated = await moduleGatedFields(app.db, user, screen.form?.fieldModules);
-    return { Screen: screenForUser(screen, [...access.deniedFields, ...gated]), Schema: app.registry.entities.get(screen.entity) };
+    return { Screen: screenForUser(screen, [...access.deniedFields, ...gated]), Schema: entity };
   });
 }

@@ -71,9 +71,8 @@ export const supportedTypeChanges: Readonly<Record<SqlType, SqlType[]>> = Object
 export function conversion(from: SqlType, to: SqlType, column: string): Conversion {
   if (from === to) throw new RecordTableError(`column "${column}" is already of type ${to}`);
   const found = conversions[from]?.[to];
-  if (!found) {
-    const possible = supportedTypeChanges[from] ?? [];
-    throw new RecordTableError(`changing column "${column}" from ${from} to ${to} is not supported (from ${from}: ${possible.length ? possible.join(', ') : 'none'})`);
-  }
-  return found;
+  if (found) return found;
+  // Between types with no conversion (a date and an integer) no value converts: the change is refused while
+  // the column holds any value, and applies to one that holds none (its nulls stay null).
+  return { ok: () => 'false', using: (v) => `case when ${v} is null then null::${to} else ('not convertible: ' || ${v}::text)::${to} end` };
 }

@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import type { StoredField, StoredForm } from '../../../engine/core/lowcode/types.ts';
+import type { FormFieldRecord } from '../../../engine/core/lowcode/api.ts';
+import type { Principal } from '../../types.ts';
+
+/** A form's row as the forms module reads it: the stored form plus where its records live and its revision. */
+export interface FormRow extends StoredForm {
+  Source: string | null;
+  TableName: string | null;
+  Revision: number;
+}
+
+const fieldColumns = [
+  'FormFieldId', 'FormId', 'Name', 'StoredName', 'ReportLabelText', 'FieldType', 'IsUdf', 'IsActive', 'IsReserved',
+  'StartDate', 'EndDate', 'SortOrder', 'AttributeValues', 'CreatedDate', 'CreatedBy', 'ModifiedDate', 'ModifiedBy',
+];
+
+export async function readForm(db: Knex, formId: number): Promise<FormRow | undefined> {
+  return db('forms').where({ FormId: formId })
+    .first('FormId', 'Name', 'Description', 'CanHaveEav', 'IsCircleable', 'IsReserved', 'IsActive', 'Source', 'TableName', 'Revision');
+}
+
+/** Every field of a form (UDFs too, inactive and ended ones too), ordinary fields first, each list in its order. */
+export async function readFields(db: Knex, formId: number, udf?: boolean): Promise<FormFieldRecord[]> {
+  const q = db('form_fields').where({ FormId: formId }).select(fieldColumns).orderBy([{ column: 'IsUdf' }, { column: 'SortOrder' }, { column: 'FormFieldId' }]);
+  if (udf !== undefined) q.where({ IsUdf: udf });
+  return q;
+}
+
+export async function readField(db: Knex, formFieldId: number): Promise<FormFieldRecord | undefined> {
+  return db('form_fields').where({ FormFieldId: formFieldId }).first(fieldColumns);
+}
+
+export const asStoredFields = (fields: FormFieldRecord[]): StoredField[] => fields.map((f) => ({ ...f, AttributeValues: f.AttributeValues ?? {} }));
+
+/**
+ * Records a change to a form's definition: its revision rises (every process's cached screen for the form is
+ * then stale on its next request) and the form and its fields as they now are are kept with who and when.
+ * Call it last in the transaction that made the change.
+ */
+export async function recordRevision(trx: Knex, formId: number, principal: Principal | undefined, summary: string): Promise<number> {
+  const [{ Revision }] = await trx('forms').where({ FormId: formId }).increment('Revision', 1).returning('Revision');
+  const form = await readForm(trx, formId);
+  const fields = await readFields(trx, formId);
+  await trx('form_revisions').insert({
+    FormId: formId,
+    Revision,
+    ChangedById: principal?.UserId ?? null,
+    ChangedBy: principal?.UserName ?? null,
+    Summary: summary,
+    Definition: JSON.stringify({ Form: form, Fields: fields }),
+  });
+  return Revision as number;
+}
+
+/** A form's revisions, newest first. */
+export async function readRevisions(db: Knex, formId: number): Promise<Array<Record<string, unknown>>> {
+  return db('form_revisions').where({ FormId: formId }).orderBy('FormRevisionId', 'desc')
+    .select('Revision', 'ChangedBy', 'ChangedAt', 'Summary');
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { toSnakeCase } from '../../../engine/core/naming.ts';
+import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
+import type { Principal } from '../../types.ts';
+import { syncModuleNodes } from '../access/permission-nodes.ts';
+import { recordRevision } from './definition-store.ts';
+import { composeInTransaction, formModule } from './built-forms.ts';
+import { searchColumns, setSearchColumns } from './tables/index.ts';
+
+/** A built form's record table. */
+export const recordTableName = (formId: number) => `form_records_${formId}`;
+
+/**
+ * What every change to a form's definition does last, in its transaction: the record table's search index
+ * follows the list's searchable columns, the form's module and its route and field nodes follow the composed
+ * screen, and the change is kept as a revision (which also makes every process's cached screen stale).
+ */
+export async function afterDefinitionChange(app: FastifyInstance, trx: Knex, formId: number, principal: Principal | undefined, summary: string): Promise<void> {
+  const { form, screen, entity } = await composeInTransaction(trx, formId);
+  if (!form.Source) {
+    const table = recordTableName(formId);
+    // The generic list searches the searchable columns in the list's order; UDFs are searched without an index.
+    const wanted = (screen.list?.columns ?? [])
+      .filter((c) => c.searchable && !(entity.properties?.[c.field] as Record<string, unknown> | undefined)?.[UDF_KEYWORD])
+      .map((c) => toSnakeCase(c.field));
+    const current = await searchColumns(trx as Knex.Transaction, table);
+    if (wanted.join(',') !== current.join(',')) await setSearchColumns(trx as Knex.Transaction, table, wanted);
+    await syncModuleNodes(trx, formModule(form), [screen], new Map([[screen.entity, entity as never]]));
+  }
+  await recordRevision(trx, formId, principal, summary);
+}

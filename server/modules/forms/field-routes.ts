@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import formField from '../../../metadata/entities/FormField.json' with { type: 'json' };
+import { fieldTypes } from '../../../engine/core/lowcode/field-types.ts';
+import { schemaDefinitionOf } from '../../../engine/core/lowcode/compose-form.ts';
+import { lowCodeApi, type FieldTypeOption, type FormFieldInput } from '../../../engine/core/lowcode/api.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { asStoredFields, readField, readForm, type FormRow } from './definition-store.ts';
+import { afterDefinitionChange } from './definition-sync.ts';
+import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
+import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
+
+/** Types a UDF may not have: their values are files kept beside the record, which a JSONB key does not hold. */
+const notForUdfs = new Set(['fileUpload', 'image']);
+
+const writable = ['FormId', 'Name', 'ReportLabelText', 'FieldType', 'IsUdf', 'IsActive', 'StartDate', 'EndDate', 'SortOrder', 'AttributeValues'];
+const inputSchema = {
+  type: 'object',
+  required: ['FormId', 'Name', 'FieldType'],
+  properties: Object.fromEntries(writable.map((k) => [k, (formField.properties as Record<string, object>)[k]])),
+} as const;
+
+const noId = 'No id was provided.';
+
+/**
+ * Form fields (spec 2 "Form fields", module FormField): create, read, update and delete of a form's field or
+ * UDF, each with its record table's change and a revision in one transaction; the field types and their
+ * attributes; a field's schema definition; the dry run of a type change.
+ */
+export default async function fieldRoutes(app: FastifyInstance) {
+  const access = { module: 'FormField' };
+  const route = (kind: 'create' | 'update' | 'delete') => ({ ...access, route: `formfields.${kind}` });
+  const tags = ['formfields'];
+
+  async function formOf(db: Knex, formId: number, lock = false): Promise<FormRow> {
+    if (!(formId > 0)) throw HttpError.of(400, noId, 'FormId', 'NoId');
+    // A form's changes are serialised: two fields saved at once cannot both take one name or one sort place.
+    if (lock) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
+    const form = await readForm(db, formId);
+    if (!form) throw HttpError.of(404, 'This form no longer exists.', 'FormId', 'NotFound');
+    return form;
+  }
+
+  async function fieldOf(db: Knex, id: number) {
+    if (!(id > 0)) throw HttpError.of(400, noId, 'id', 'NoId');
+    const field = await readField(db, id);
+    if (!field) throw HttpError.of(404, 'This form field no longer exists.', null, 'NotFound');
+    return field;
+  }
+
+  const inputOf = (body: Record<string, unknown>): FormFieldInput => ({
+    FormId: body.FormId as number,
+    Name: String(body.Name ?? ''),
+    ReportLabelText: (body.ReportLabelText as string | null) ?? null,
+    FieldType: String(body.FieldType ?? ''),
+    IsUdf: body.IsUdf === true,
+    IsActive: body.IsActive !== false,
+    StartDate: (body.StartDate as string | null) ?? null,
+    EndDate: (body.EndDate as string | null) ?? null,
+    AttributeValues: (body.AttributeValues as Record<string, unknown>) ?? {},
+    ...(typeof body.SortOrder === 'number' ? { SortOrder: body.SortOrder } : {}),
+  });
+
+  const verb = (input: FormFieldInput) => (input.IsUdf ? 'user-defined field' : 'field');
+
+  app.get(lowCodeApi.fieldTypes, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'The field types, optionally only those a UDF may have.',
+      querystring: { type: 'object', additionalProperties: false, properties: { isUdf: { type: 'boolean' } } },
+      response: { 200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'string' }, Name: { type: 'string' }, UdfAllowed: { type: 'boolean' } } } } },
+    },
+  }, async (request: FastifyRequest<{ Querystring: { isUdf?: boolean } }>): Promise<FieldTypeOption[]> =>
+    Object.values(fieldTypes)
+      .map((t) => ({ Id: t.key, Name: t.label, UdfAllowed: !notForUdfs.has(t.key) }))
+      .filter((t) => !request.query.isUdf || t.UdfAllowed));
+
+  app.get<{ Params: { type: string } }>(lowCodeApi.fieldTypeAttributes, {
+    config: { access },
+    schema: { tags, summary: "A field type's attributes: what an administrator sets on a field of that type.", params: { type: 'object', properties: { type: { type: 'string', maxLength: 50 } } } },
+  }, async (request) => {
+    const type = (fieldTypes as Record<string, (typeof fieldTypes)[keyof typeof fieldTypes]>)[request.params.type];
+    if (!type) throw HttpError.of(404, `'${request.params.type}' is not a field type. Choose a type from the list.`, 'FieldType', 'unknownFieldType');
+    return type.attributes;
+  });
+
+  app.get<{ Params: { id: number } }>(lowCodeApi.schemaDefinition, {
+    config: { access },
+    schema: {
+      tags, summary: "The field's schema definition: its Type, its upper bound (a text's maximum length) and whether it is on.", params: formIdParams,
+      response: { 200: { type: 'object', properties: { Type: { type: 'string' }, LessThanOrEqualTo: { type: ['number', 'null'] }, Enabled: { type: 'boolean' } } } },
+    },
+  }, async (request) => schemaDefinitionOf(asStoredFields([await fieldOf(app.db, request.params.id)])[0]));
+
+  app.get<{ Params: { id: number } }>(`${lowCodeApi.formField}/:id`, {
+    config: { access },
+    schema: { tags, summary: 'Read one form field or UDF.', params: formIdParams, response: { 200: fieldRecordSchema } },
+  }, async (request) => fieldOf(app.db, request.params.id));
+
+  app.post<{ Body: Record<string, unknown> }>(lowCodeApi.formField, {
+    config: { access: route('create') },
+    schema: { tags, summary: "Add a field or UDF to a form: an ordinary field adds a nullable column to the form's records (no rewrite).", body: inputSchema, response: { 201: fieldRecordSchema } },
+  }, async (request, reply) => {
+    const input = inputOf(request.body);
+    const saved = await app.db.transaction(async (trx) => {
+      const form = await formOf(trx, input.FormId, true);
+      const id = await saveField(trx, form, input, request.principal!.UserName);
+      await afterDefinitionChange(app, trx, form.FormId, request.principal, `Added the ${verb(input)} ${input.Name.trim()}`);
+      return readField(trx, id);
+    });
+    return reply.status(201).send(saved);
+  });
+
+  app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(`${lowCodeApi.formField}/:id`, {
+    config: { access: route('update') },
+    schema: { tags, summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts.', params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema } },
+  }, async (request) => app.db.transaction(async (trx) => {
+    const existing = await fieldOf(trx, request.params.id);
+    const input = { ...inputOf(request.body), FormId: existing.FormId };
+    const form = await formOf(trx, existing.FormId, true);
+    await saveField(trx, form, input, request.principal!.UserName, existing);
+    await afterDefinitionChange(app, trx, form.FormId, request.principal, fieldChangeSummary(existing, input));
+    return readField(trx, existing.FormFieldId);
+  }));
+
+  app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(lowCodeApi.typeChangePreview, {
+    config: { access },
+    schema: {
+      tags, summary: "What saving the field with another type would do: how many stored values convert, and the first 100 that would not. Changes nothing.",
+      params: formIdParams, body: { type: 'object', required: ['FieldType'], properties: { FieldType: { type: 'string', maxLength: 50 } } }, response: { 200: typeChangePreviewSchema },
+    },
+  }, async (request) => {
+    const trx = await app.db.transaction();
+    try {
+      const existing = await fieldOf(trx, request.params.id);
+      return await previewTypeChange(trx, await formOf(trx, existing.FormId), existing, String(request.body.FieldType));
+    } finally {
+      await trx.rollback();
+    }
+  });
+
+  app.delete<{ Params: { id: number } }>(`${lowCodeApi.formField}/:id`, {
+    config: { access: route('delete') },
+    schema: { tags, summary: 'Delete a field or UDF that no record holds a value for (one with values is deactivated instead).', params: formIdParams, response: { 204: { type: 'null' } } },
+  }, async (request, reply) => {
+    await app.db.transaction(async (trx) => {
+      const existing = await fieldOf(trx, request.params.id);
+      const form = await formOf(trx, existing.FormId, true);
+      await deleteField(trx, form, existing);
+      await afterDefinitionChange(app, trx, form.FormId, request.principal, `Deleted the ${existing.IsUdf ? 'user-defined field' : 'field'} ${existing.Name}`);
+    });
+    return reply.status(204).send();
+  });
+}
+
+/** A field's change in a revision's words. */
+function fieldChangeSummary(before: { Name: string; FieldType: string; IsActive: boolean; IsUdf: boolean; StartDate: string | null; EndDate: string | null }, after: FormFieldInput): string {
+  const what = before.IsUdf ? 'user-defined field' : 'field';
+  const parts: string[] = [];
+  if (before.Name !== after.Name.trim()) parts.push(`renamed to ${after.Name.trim()}`);
+  if (before.FieldType !== after.FieldType) parts.push(`type ${before.FieldType} to ${after.FieldType}`);
+  if (before.IsActive !== after.IsActive) parts.push(after.IsActive ? 'reactivated' : 'deactivated');
+  if ((before.StartDate ?? null) !== (after.StartDate?.slice(0, 10) ?? null) || (before.EndDate ?? null) !== (after.EndDate?.slice(0, 10) ?? null)) parts.push('active dates changed');
+  return `Changed the ${what} ${before.Name}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}

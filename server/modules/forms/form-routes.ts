@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import formEntity from '../../../metadata/entities/Form.json' with { type: 'json' };
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { slugOf } from '../../../engine/core/lowcode/compose-form.ts';
+import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
+import { rowSchemaOf } from '../../lib/entity-schemas.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
+import { registerCrud } from '../../lib/crud/register-crud.ts';
+import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
+import { circleAccessFor } from '../page-actions/store.ts';
+import { createRecordTable } from './tables/index.ts';
+import { readFields, readRevisions } from './definition-store.ts';
+import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
+import { shippedRouteSegments } from './screens.ts';
+import { fieldRecordSchema, formIdParams, revisionSchema } from './schemas.ts';
+
+type Row = Record<string, unknown>;
+
+export const duplicateFormName = 'A record with the name {value} already exists.';
+export const reservedFormMessage = 'This form is a built-in part of the product: it cannot be renamed or deleted.';
+
+const titles: Record<string, string> = { Name: 'Name', Description: 'Description', CanHaveEav: 'Can Have UDFs', IsCircleable: 'Is Circleable', IsActive: 'Is Active' };
+
+/** The summary of a form's own change, for its revision: which of its properties changed. */
+function formChangeSummary(before: Row, after: Row): string {
+  const changed = Object.keys(titles).filter((k) => k in after && (before[k] ?? null) !== (after[k] ?? null)).map((k) => titles[k]);
+  return changed.length ? `Changed the form's ${changed.join(', ')}` : 'Saved the form unchanged';
+}
+
+/** A form's name gives its records' routes: it may not take a route another screen or form has. */
+async function checkRouteName(app: FastifyInstance, trx: Knex, name: unknown, formId?: number): Promise<void> {
+  const slug = slugOf(String(name ?? ''));
+  if (!slug) return;
+  const fault = (message: string) => new HttpError(409, [{ PropertyName: 'Name', ErrorMessage: message, ErrorCode: 'RouteTaken' }]);
+  if (shippedRouteSegments(app).has(slug)) throw fault(`The name ${String(name)} would give the form's records the route /${slug}, which the product uses. Choose another name.`);
+  const others: Array<{ FormId: number; Name: string }> = await trx('forms').whereNull('Source').select('FormId', 'Name');
+  const clash = others.find((f) => f.FormId !== formId && slugOf(f.Name) === slug);
+  if (clash) throw fault(`The name ${String(name)} would give the form's records the route /${slug}, which the form ${clash.Name} has. Choose another name.`);
+}
+
+/**
+ * Form Management (spec 2 "Forms"): the list, the record calls (a new form gets its record table, its
+ * module and its first revision in the transaction that stores it), the field and UDF lists and their
+ * reorder calls, the revisions, the source lookup and the UDF descriptors a page adds to its form.
+ */
+export default async function formRoutes(app: FastifyInstance) {
+  const screen = app.registry.screen('forms');
+  const list = screen.list!;
+  const access = { module: 'FormManagement' };
+
+  app.get<{ Querystring: ListQuery }>(lowCodeApi.forms, {
+    config: { access: { ...access, pageId: list.pageId } },
+    schema: { tags: ['forms'], summary: 'Forms, paged, sorted and searched (active and inactive on request).', querystring: listQuerySchema, response: { 200: listResponseSchema(rowSchemaOf(formEntity)) } },
+  }, async (request) => runList(app.db, app.db('forms'), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'FormId' }, request.query, {
+    circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
+  }));
+
+  app.get(lowCodeApi.formSources, {
+    config: { access },
+    schema: { tags: ['forms'], summary: "The choices of a form's Source: its own record table, or a built-in screen (reserved forms).", response: { 200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'string' }, Name: { type: 'string' } } } } } },
+  }, async () => [{ Id: '', Name: 'Its own record table' }, ...[...app.registry.screens.values()].filter((s) => s.form && s.routes.list).map((s) => ({ Id: s.id, Name: s.title }))]);
+
+  for (const [path, udf] of [[lowCodeApi.formFields, false], [lowCodeApi.formUdfs, true]] as const) {
+    app.get<{ Params: { id: number } }>(path, {
+      config: { access },
+      schema: { tags: ['forms'], summary: udf ? "The form's user-defined fields, in order (inactive and ended ones too)." : "The form's ordinary fields, in order (inactive ones too).", params: formIdParams, response: { 200: { type: 'array', items: fieldRecordSchema } } },
+    }, async (request) => {
+      await existingForm(app.db, request.params.id);
+      return readFields(app.db, request.params.id, udf);
+    });
+  }
+
+  for (const [path, udf] of [[lowCodeApi.reorderFields, false], [lowCodeApi.reorderUdfs, true]] as const) {
+    app.post<{ Params: { id: number }; Body: { FormFieldIds: number[] } }>(path, {
+      config: { access: { ...access, route: 'forms.update' } },
+      schema: {
+        tags: ['forms'],
+        summary: udf ? "Puts the form's UDFs in this order (every UDF of the form, once)." : "Puts the form's ordinary fields in this order (every one of them, once).",
+        params: formIdParams,
+        body: { type: 'object', additionalProperties: false, required: ['FormFieldIds'], properties: { FormFieldIds: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } } },
+        response: { 200: { type: 'array', items: fieldRecordSchema } },
+      },
+    }, async (request) => app.db.transaction(async (trx) => {
+      const formId = request.params.id;
+      await existingForm(trx, formId, true);
+      const current = (await readFields(trx, formId, udf)).map((f) => f.FormFieldId);
+      const wanted = request.body.FormFieldIds;
+      const same = wanted.length === current.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
+      if (!same) throw HttpError.of(400, `The new order must name every ${udf ? 'user-defined field' : 'field'} of the form once (${current.length}); the list may have changed: reload it.`, 'FormFieldIds', 'ReorderMismatch');
+      for (const [i, id] of wanted.entries()) await trx('form_fields').where({ FormFieldId: id }).update({ SortOrder: i + 1 });
+      await afterDefinitionChange(app, trx, formId, request.principal, udf ? 'Reordered the user-defined fields' : 'Reordered the fields');
+      return readFields(trx, formId, udf);
+    }));
+  }
+
+  app.get<{ Params: { id: number } }>(lowCodeApi.formRevisions, {
+    config: { access },
+    schema: { tags: ['forms'], summary: "Every change to the form's definition (the form, its fields and UDFs), newest first.", params: formIdParams, response: { 200: { type: 'array', items: revisionSchema } } },
+  }, async (request) => {
+    await existingForm(app.db, request.params.id);
+    return readRevisions(app.db, request.params.id);
+  });
+
+  registerCrud(app, {
+    screen,
+    entity: formEntity as JsonSchema,
+    table: 'forms',
+    ownerField: 'CreatedById',
+    unique: [{ field: 'Name', message: duplicateFormName, caseInsensitive: true }],
+    hooks: {
+      refuseChange: (row, action) => (row.IsReserved && action !== 'update' ? reservedFormMessage : null),
+      toColumns: (values, _mode, existing) => {
+        if (existing?.IsReserved && 'Name' in values && values.Name !== existing.Name) throw HttpError.of(403, reservedFormMessage, 'Name', 'ReadOnlyRecord');
+        return values;
+      },
+      afterWrite: async (trx, saved, _values, mode, request, existing) => {
+        const formId = saved.FormId as number;
+        if (!saved.Source) await checkRouteName(app, trx, saved.Name, formId);
+        if (mode === 'create') {
+          const table = recordTableName(formId);
+          await trx('forms').where({ FormId: formId }).update({ TableName: table });
+          await createRecordTable(trx as Knex.Transaction, table, []);
+        }
+        await afterDefinitionChange(app, trx, formId, request.principal, mode === 'create' ? 'Created the form' : formChangeSummary(existing ?? {}, saved));
+      },
+      refuseDelete: async (trx, row) => {
+        const [{ Count }] = (await trx(recordTableName(row.FormId as number)).count({ Count: '*' })) as Array<{ Count: number }>;
+        return Number(Count) > 0
+          ? `The form ${String(row.Name)} has ${Count} record${Number(Count) === 1 ? '' : 's'}: deactivate it instead, or delete its records first.`
+          : null;
+      },
+      afterDelete: async (trx, row) => {
+        await trx.schema.dropTableIfExists(recordTableName(row.FormId as number));
+        await trx('modules').where({ Name: `Form${String(row.FormId)}` }).delete();
+      },
+    },
+  });
+
+  async function existingForm(db: Knex, formId: number, changing = false): Promise<Row> {
+    if (!(formId > 0)) throw HttpError.of(400, 'No id was provided.', 'id', 'NoId');
+    const form = await db('forms').where({ FormId: formId }).first('FormId', 'Name', 'IsReserved', 'TableName');
+    if (!form) throw HttpError.of(404, 'This form no longer exists.', null, 'NotFound');
+    if (changing) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
+    return form;
+  }
+}
+

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
+import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
+import type { ListDefinition } from '../../../engine/core/screen-document.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
+import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
+import { historySchema } from '../../lib/crud/audit.ts';
+import { exportCsv, listQuerySchema, runList, sendCsv, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
+import type { ResolvedAccess } from '../../types.ts';
+import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
+import { builtForm, type BuiltForm } from './built-forms.ts';
+import { recordTableName } from './definition-sync.ts';
+
+type Params = { formId: number; id: number };
+type Req = FastifyRequest<{ Params: Params }>;
+
+const params = {
+  type: 'object',
+  required: ['formId'],
+  properties: { formId: { type: 'integer' }, id: { type: 'integer' } },
+} as const;
+
+const ownerField = 'CreatedById';
+
+/** The form a request's path names: its module (and route node) are what the request needs. */
+function formAccess(kind?: GuardedRouteKind): ResolvedAccess {
+  return {
+    describe: `module Form<formId> (the form's own)${kind ? ` and its route form-<formId>.${kind}` : ''}`,
+    resolve: (request) => {
+      const formId = Number((request.params as Partial<Params>).formId);
+      return { module: `Form${formId}`, ...(kind ? { route: routeNodeName(`form-${formId}`, kind) } : {}) };
+    },
+  };
+}
+
+interface FormRecords {
+  built: BuiltForm;
+  handlers: CrudHandlers;
+  list: ListDefinition;
+  listOptions: ListOptions;
+  base(db: Knex): Knex.QueryBuilder;
+}
+
+/**
+ * The records of the forms administrators build (DESIGN.md "The low-code core"): the same generic list and
+ * CRUD as shipped screens, over the form's own table, with the composed screen and entity of the form as of
+ * its current revision. Handlers are built once per revision and day, like the composed documents.
+ */
+export default async function recordRoutes(app: FastifyInstance) {
+  const cache = new Map<number, FormRecords>();
+
+  async function recordsOf(request: Req): Promise<FormRecords> {
+    const built = await builtForm(app.db, request.params.formId);
+    if (!built) throw HttpError.of(404, 'This form does not exist or is inactive.', null, 'NotFound');
+    const hit = cache.get(built.form.FormId);
+    if (hit?.built === built) return hit;
+    const table = recordTableName(built.form.FormId);
+    const list = built.screen.list!;
+    const udfColumns = list.columns.filter((c) => (built.entity.properties?.[c.field] as Record<string, unknown> | undefined)?.[UDF_KEYWORD]);
+    const records: FormRecords = {
+      built,
+      handlers: crudHandlers(app, { screen: built.screen, entity: built.entity, table, ownerField }),
+      list,
+      listOptions: {
+        idField: 'RecordId',
+        activeField: 'IsActive',
+        alwaysSelect: ['IsActive'],
+        nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
+      },
+      // A listed UDF is read from the record's JSONB as a column of its own, so the generic list selects it by name.
+      base: (db) => (udfColumns.length
+        ? db.from(db(table).select('*', ...udfColumns.map((c) => db.raw('udf ->> ? as ??', [c.field, c.field]))).as('records'))
+        : db(table)),
+    };
+    cache.set(built.form.FormId, records);
+    return records;
+  }
+
+  const rows = (db: Knex, records: FormRecords, request: Req) => withRowRule(records.base(db), ownerField, request.principal);
+  const listed = (records: FormRecords, request: Req) => listForUser(records.list, deniedFieldsOf(request.principal));
+  const base = lowCodeApi.formRecords.replace(':id', ':formId');
+  const tags = ['form records'];
+
+  app.get<{ Params: Params; Querystring: ListQuery }>(base, {
+    config: { access: formAccess() },
+    schema: { tags, summary: "A built form's records, paged, sorted and searched over the columns its list declares.", params, querystring: listQuerySchema },
+  }, async (request) => {
+    const records = await recordsOf(request);
+    return runList(app.db, rows(app.db, records, request), listed(records, request), records.listOptions, request.query);
+  });
+
+  app.get<{ Params: Params; Querystring: ListQuery }>(`${base}/export.csv`, {
+    config: { access: formAccess() },
+    schema: { tags, summary: "A built form's records as CSV, as the list shows them.", params, querystring: listQuerySchema },
+  }, async (request, reply) => {
+    const records = await recordsOf(request);
+    return sendCsv(reply, records.built.screen.id, exportCsv(app.db, rows(app.db, records, request), listed(records, request), records.listOptions, request.query));
+  });
+
+  app.get<{ Params: Params }>(`${base}/:id`, {
+    config: { access: formAccess() },
+    schema: { tags, summary: 'Read one record of a built form.', params },
+  }, async (request) => (await recordsOf(request)).handlers.read(request));
+
+  app.get<{ Params: Params }>(`${base}/:id/history`, {
+    config: { access: formAccess() },
+    schema: { tags, summary: 'The history of one record of a built form, newest first.', params, response: { 200: historySchema } },
+  }, async (request) => (await recordsOf(request)).handlers.history(request));
+
+  app.post<{ Params: Params }>(base, {
+    config: { access: formAccess('create') },
+    schema: { tags, summary: 'Create a record of a built form, checked with its composed schema.', params },
+  }, async (request, reply: FastifyReply) => {
+    const { handlers } = await recordsOf(request);
+    if (!handlers.create) throw HttpError.of(409, 'This form has no fields yet: add a field before creating records.', null, 'NoFields');
+    return handlers.create(request, reply);
+  });
+
+  app.post<{ Params: Params }>(`${base}/:id`, {
+    config: { access: formAccess('update') },
+    schema: { tags, summary: 'Update a record of a built form: values of UDFs no longer shown are kept.', params },
+  }, async (request) => (await recordsOf(request)).handlers.update(request));
+
+  app.post<{ Params: Params }>(`${base}/:id/deactivate`, {
+    config: { access: formAccess('delete') },
+    schema: { tags, summary: 'Deactivate a record of a built form.', params },
+  }, async (request) => (await recordsOf(request)).handlers.deactivate(request));
+
+  app.delete<{ Params: Params }>(`${base}/:id`, {
+    config: { access: formAccess('delete') },
+    schema: { tags, summary: 'Delete a record of a built form.', params, response: { 204: { type: 'null' } } },
+  }, async (request, reply) => (await recordsOf(request)).handlers.remove(request, reply));
+}

@@ -1,0 +1,25 @@
+import formField from '../../../metadata/entities/FormField.json' with { type: 'json' };
+import { rowSchemaOf } from '../../lib/entity-schemas.ts';
+
+export const formIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
+
+/** A form field or UDF as the calls answer it (engine/core/lowcode/api.ts FormFieldRecord). */
+export const fieldRecordSchema = rowSchemaOf(formField);
+
+export const revisionSchema = {
+  type: 'object',
+  properties: {
+    Revision: { type: 'integer' },
+    ChangedBy: { type: ['string', 'null'] },
+    ChangedAt: { type: 'string', format: 'date-time' },
+    Summary: { type: 'string' },
+  },
+} as const;
+
+export const typeChangePreviewSchema = {
+  type: 'object',
+  properties: {
+    From: { type: 'string' }, To: { type: 'string' }, Total: { type: 'integer' }, Convertible: { type: 'integer' }, FailingCount: { type: 'integer' },
+    Failing: { type: 'array', items: { type: 'object', properties: { RecordId: { type: 'integer' }, Value: { type: 'string' } } } },
+  },
+} as const;
