@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/ListAlt';
@@ -6,7 +6,6 @@ import type { ScreenComponentProps } from '../../../engine/react/component-regis
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { ApiError } from '../../api/client.ts';
-import { loadRoutes } from '../../api/session-calls.ts';
 import { useSession } from '../../stores/session.ts';
 import { FormRoute } from '../screen/FormRoute.tsx';
 import { useScreenPayload } from '../screen/useScreenPayload.ts';
@@ -14,6 +13,7 @@ import { LoadingScreen } from '../LoadingScreen.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';
 import { formApi, type FormRecord } from './form-api.ts';
 import { recordsListUrl } from './field-routes.ts';
+import { useRecordsRoutes } from './useRecordsRoutes.ts';
 import { FieldsTab } from './FieldsTab.tsx';
 import { RevisionsTab } from './RevisionsTab.tsx';
 
@@ -76,16 +76,7 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
     return () => { live = false; };
   }, [formId]);
 
-  // A form made in this session (or just given its first fields) has a records route the route table
-  // read at sign-in lacks: read it again, once per visit, so 'Open records' appears.
-  const routes = useSession((s) => s.routes);
-  const refreshed = useRef(false);
-  const hasRecords = Boolean(routes && recordsListUrl(routes, formId));
-  useEffect(() => {
-    if (!routes || hasRecords || refreshed.current || !(formId > 0)) return;
-    refreshed.current = true;
-    loadRoutes().catch(() => {}); // without it the button is simply not offered
-  }, [routes, hasRecords, formId]);
+  useRecordsRoutes([formId]); // so that 'Open records' is offered for a form made in this session
 
   if (!entry) return <NotFoundPage />;
   if (!(formId > 0)) return <Alert severity="error">{defaultMessages.noId}</Alert>;

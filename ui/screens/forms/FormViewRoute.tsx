@@ -5,18 +5,18 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { ApiError } from '../../api/client.ts';
-import { useSession } from '../../stores/session.ts';
 import { formApi, type FormRecord } from './form-api.ts';
 import { recordsListUrl } from './field-routes.ts';
+import { useRecordsRoutes } from './useRecordsRoutes.ts';
 
 /**
  * /form/view (registered as 'FormView'): every active form, each with a link to its records when the
  * user holds that route, so the records of built forms are one click from one place.
  */
 export function FormViewRoute({ screen }: ScreenComponentProps) {
-  const routes = useSession((s) => s.routes) ?? [];
-  const entry = routes.find((r) => r.Name === `${screen.id}.single`);
   const [forms, setForms] = useState<FormRecord[] | null>(null);
+  const routes = useRecordsRoutes(forms?.map((f) => f.FormId) ?? []);
+  const entry = routes.find((r) => r.Name === `${screen.id}.single`);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
@@ -55,7 +55,7 @@ export function FormViewRoute({ screen }: ScreenComponentProps) {
                   <CardActions>
                     {url
                       ? <Button component={RouterLink} to={url} startIcon={<ListAltIcon />} aria-label={`Records of ${form.Name}`}>Records</Button>
-                      : <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>You do not have access to its records.</Typography>}
+                      : <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>Its records are not open to you.</Typography>}
                   </CardActions>
                 </Card>
               </Grid>
