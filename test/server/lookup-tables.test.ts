@@ -63,6 +63,15 @@ describe.each(databases)('lookup table manager on %s', (kind) => {
     expect(long.json()[0]).toMatchObject({ PropertyName: 'DisplayName', ErrorMessage: 'Must be no more than 200 character(s) long.' });
   });
 
+  it("keeps a list's Form: none for the select's 'Please Select...' (-1), and refuses a form that does not exist", async () => {
+    const [{ FormId }] = await t.app.db('forms').insert({ Name: 'Shown With' }).returning('FormId');
+    expect((await create(listBody('With_Form', { FormId }))).FormId).toBe(FormId);
+    expect((await create(listBody('No_Form', { FormId: -1 }))).FormId).toBeNull();
+    const gone = await as(admin, 'POST', '/api/lookup-tables', listBody('Gone_Form', { FormId: 999999 }));
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json()).toEqual([{ PropertyName: 'FormId', ErrorMessage: 'This form no longer exists.', ErrorCode: 'NotFound' }]);
+  });
+
   it("answers 'No id was provided.' for a non-positive id", async () => {
     for (const [method, url] of [['GET', '/api/lookup-tables/0'], ['POST', '/api/lookup-tables/-1'], ['DELETE', '/api/lookup-tables/0']] as const) {
       const res = await as(admin, method, url, method === 'POST' ? listBody('Whatever') : undefined);

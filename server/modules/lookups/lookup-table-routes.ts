@@ -11,6 +11,7 @@ import { circleAccessFor } from '../page-actions/store.ts';
 import { fieldsUsingList, listInUseMessage } from './lookup-table-usage.ts';
 
 export const duplicateListName = 'A record with the name {value} already exists.';
+export const formGoneMessage = 'This form no longer exists.';
 
 const optionList = {
   type: 'array',
@@ -47,12 +48,22 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
   }, async () => app.db('simple_lookup_tables').where('IsActive', true).orderBy([{ column: 'DisplayName' }, { column: 'SimpleLookupTableId' }])
     .select({ Id: 'SimpleLookupTableId', Name: 'DisplayName' }));
 
+  // registerCrud's create and update get a check first: a Form that does not exist is named, not a foreign key's 500.
+  // (Before the write's transaction: on PGlite's one connection a query beside it would wait for it.)
+  async function refuseMissingForm(request: FastifyRequest): Promise<void> {
+    const formId = (request.body as { FormId?: unknown } | undefined)?.FormId;
+    if (typeof formId !== 'number' || formId <= 0) return;
+    if (!(await app.db('forms').where('FormId', formId).first('FormId'))) throw HttpError.of(400, formGoneMessage, 'FormId', 'NotFound');
+  }
+
   // registerCrud's delete route gets a check first: a list a form field offers is not deleted (its items would go
   // with it, and the field would offer nothing). The check runs before the delete's transaction; nothing is written on refusal.
   const deletePath = `${screen.api}/:id`;
   app.addHook('onRoute', (route) => {
-    if (route.url !== deletePath || ![route.method].flat().includes('DELETE')) return;
-    route.preHandler = [...[route.preHandler ?? []].flat(), refuseListInUse];
+    const methods = [route.method].flat();
+    const check = route.url === deletePath && methods.includes('DELETE') ? refuseListInUse
+      : [screen.api, deletePath].includes(route.url) && methods.includes('POST') ? refuseMissingForm : null;
+    if (check) route.preHandler = [...[route.preHandler ?? []].flat(), check];
   });
   async function refuseListInUse(request: FastifyRequest): Promise<void> {
     const id = (request.params as { id: number }).id;
@@ -68,5 +79,9 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
     entity: lookupTable as JsonSchema,
     table: 'simple_lookup_tables',
     unique: [{ field: 'SystemName', message: duplicateListName, caseInsensitive: true }],
+    hooks: {
+      // The select sends -1 for 'Please Select...' (spec 2: an Id of -1 or lower is no choice): no form.
+      toColumns: (values) => (typeof values.FormId === 'number' && values.FormId <= 0 ? { ...values, FormId: null } : values),
+    },
   });
 }
