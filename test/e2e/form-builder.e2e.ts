@@ -23,7 +23,8 @@ describe('form builder (Chromium)', () => {
     await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
   }
   const fieldsList = (title: string) => page.getByRole('table', { name: title });
-  const rowNames = async (title: string) => (await fieldsList(title).getByRole('row').allInnerTexts()).slice(1).map((t) => t.split('\t')[0].trim());
+  /** The Name column of a field list (the first column holds the reorder handles). */
+  const rowNames = (title: string) => fieldsList(title).locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ''));
   const notice = (text: string) => page.getByText(text, { exact: true }).first();
   const storedOrder = async () => (await app.db('form_fields').where({ FormId: formId, IsUdf: false }).orderBy('SortOrder').select('Name'))
     .map((r: { Name: string }) => r.Name);
@@ -111,13 +112,14 @@ describe('form builder (Chromium)', () => {
     await page.getByRole('link', { name: 'Open records' }).first().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/form/update'));
     const listUrl = page.url();
+    await screenshot(page, 'form-builder-03-records-list');
     await page.getByRole('link', { name: /^Add/ }).click();
     await page.getByLabel(/^Plate/).fill('KA-01-1234');
     await page.getByLabel(/^Odometer/).fill('12000');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(listUrl);
     await expect.poll(() => page.getByRole('cell', { name: 'KA-01-1234', exact: true }).isVisible()).toBe(true);
-    await screenshot(page, 'form-builder-03-records');
+    await screenshot(page, 'form-builder-04-record-created');
   });
 
   it("refuses to change Odometer to Date in the dry run, with the count of records that do not convert", async () => {
@@ -135,7 +137,7 @@ describe('form builder (Chromium)', () => {
     expect(text).toContain('0 of 1 record with a value convert to Date.');
     expect(text).toContain('1 record cannot be converted, so the change cannot be applied.');
     expect(text).toContain('12000');
-    await screenshot(page, 'form-builder-04-type-change');
+    await screenshot(page, 'form-builder-05-type-change');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect((await app.db('form_fields').where({ FormId: formId, Name: 'Odometer' }).first('FieldType')).FieldType).toBe('integer');

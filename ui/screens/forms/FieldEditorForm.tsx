@@ -10,6 +10,7 @@ import { notify } from '../../../engine/react/notifications/store.ts';
 import { ButtonBar } from '../../../engine/react/form/ButtonBar.tsx';
 import { LeavePrompt } from '../../../engine/react/form/LeavePrompt.tsx';
 import { ApiError } from '../../api/client.ts';
+import { refreshRoutes } from './useRecordsRoutes.ts';
 import { formApi, type FormRecord } from './form-api.ts';
 import {
   changeName, changeType, editorFaults, editorPropertyName, setUdf, todayIso, toInput, type EditorValues,
@@ -128,6 +129,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
     try {
       const input = toInput(form.FormId, values);
       await (mode === 'create' ? formApi.createField(input) : formApi.updateField(field!.FormFieldId, input));
+      await refreshRoutes();
       notify('success', noticeText(mode === 'create' ? 'Create' : 'Update', 'success'));
       leaving.current = true;
       onDone();

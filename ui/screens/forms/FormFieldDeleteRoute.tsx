@@ -11,6 +11,7 @@ import { useSession } from '../../stores/session.ts';
 import { fillPath } from '../../routing/route-paths.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { formApi } from './form-api.ts';
+import { refreshRoutes } from './useRecordsRoutes.ts';
 
 /**
  * /formfield/delete/{id} (registered as 'FormFieldDelete'): 'Delete current record?' with Delete and
@@ -48,6 +49,7 @@ export function FormFieldDeleteRoute({ params }: ScreenComponentProps) {
     setBusy(true);
     try {
       await formApi.deleteField(fieldId);
+      await refreshRoutes();
       notify('success', noticeText('Delete', 'success'));
       back();
     } catch (error) {

@@ -20,3 +20,11 @@ export function useRecordsRoutes(formIds: readonly number[]): RouteEntry[] {
   }, [missing]);
   return routes ?? [];
 }
+
+/**
+ * After a change to a form's definition: its routes may have changed (the records' create route comes
+ * with the first field), so the route table is read again. A failure leaves the table as it was.
+ */
+export async function refreshRoutes(): Promise<void> {
+  await loadRoutes().catch(() => {});
+}
