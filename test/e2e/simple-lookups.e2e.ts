@@ -89,7 +89,7 @@ describe('lookup table manager and simple lookups (Chromium)', () => {
 
     await page.getByRole('button', { name: 'Edit Medium' }).click();
     const edit = page.getByRole('form', { name: 'Edit Medium' });
-    expect(await page.getByRole('combobox', { name: 'Form' }).getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Form' }).getAttribute('aria-disabled')).toBe('true');
     await edit.getByLabel(/^Name/).fill('Normal');
     await edit.getByLabel(/^Description/).fill('Within the week');
     await screenshot(page, 'simple-lookups-03-edit');
@@ -113,6 +113,13 @@ describe('lookup table manager and simple lookups (Chromium)', () => {
     expect(await page.getByRole('combobox', { name: 'List' }).innerText()).toContain('Priority');
     await screenshot(page, 'simple-lookups-04-after-reload');
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('reorders by dragging a row onto another', async () => {
+    await items().getByRole('row', { name: /Normal/ }).dragTo(items().getByRole('row', { name: /High/ }));
+    await expect.poll(storedNames).toEqual(['Normal', 'High']);
+    await expect.poll(shownNames).toEqual(['Normal', 'High']);
+    await expect.poll(() => page.getByRole('combobox', { name: 'List' }).getAttribute('aria-disabled')).not.toBe('true');
   });
 
   it("opens an item on its own read route, read-only with Cancel going back, and says 'No id was provided.' for id 0", async () => {
