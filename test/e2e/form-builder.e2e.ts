@@ -140,7 +140,11 @@ describe('form builder (Chromium)', () => {
   });
 
   it("refuses to change Odometer to Date in the dry run, with the count of records that do not convert", async () => {
-    await page.goto(`${baseUrl}/form/update/${formId}?tab=fields`);
+    // Back from the records screen to the form, inside the app (no reload), and on to its Fields tab.
+    await page.goBack();
+    await page.waitForURL(new RegExp(`/form/update/${formId}$`));
+    await page.getByRole('tab', { name: 'Fields' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Reorder Odometer' }).isEnabled()).toBe(true);
     await page.getByRole('link', { name: 'Edit Odometer' }).click();
     await page.waitForURL(/\/formfield\/update\/\d+$/);
     await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe('Odometer');
@@ -171,7 +175,7 @@ describe('form builder (Chromium)', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'hold a value for Odometer' }).first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(new RegExp(`/form/update/${formId}\\?tab=fields$`));
-    expect(await rowNames('Form Fields')).toEqual(['Plate', 'Odometer']);
+    await expect.poll(() => rowNames('Form Fields')).toEqual(['Plate', 'Odometer']);
   });
 
   it('logged no console errors (but the browser\'s own line for the refused delete)', () => {
