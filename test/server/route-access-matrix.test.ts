@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { FastifyContextConfig, FastifyInstance, HTTPMethods } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addUser, addRole } from './account-fixtures.ts';
 import { guardedRouteKinds, routeNodeName } from '../../server/modules/access/permission-nodes.ts';
 import { messages } from '../../server/plugins/access.ts';
-import type { Access } from '../../server/types.ts';
+import type { Access, ModuleAccess } from '../../server/types.ts';
 
 interface SeenRoute { method: HTTPMethods; url: string; config?: FastifyContextConfig }
 
@@ -30,10 +30,40 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 
 /** A declared access, as the matrix reads it. */
 const moduleOf = (access: Access | undefined) => (typeof access === 'object' && !('resolve' in access) ? access : null);
+/** The walks below sign in afresh for every route (a password check each): with well over a hundred routes they take minutes. */
+const matrixTimeout = 600_000;
+
+/** Whether the access is resolved per request from its path (a built form's records). */
+const isResolved = (access: Access | undefined) => typeof access === 'object' && 'resolve' in access;
 
 describe.each(databases)('every API route against the access it declares, on %s', (kind) => {
   const t = useTestApp(kind);
   const password = 'Passw0rd1';
+  /** A built form with one required text field: the form whose id fills :formId in the routes of built forms' records. */
+  let formId: number;
+
+  beforeAll(async () => {
+    const admin = await signIn(t.app);
+    const as = (url: string, payload: object) => injectAs(t.app, admin, { method: 'POST', url, payload });
+    const field = (FormId: number) => ({ FormId, Name: 'Title', ReportLabelText: 'Title', FieldType: 'text', IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: { required: true } });
+    // A first form takes id 1 (and its field field id 1), which the calls below fill every other :param with: the
+    // holders' writes and deletes to id 1 then land on it, never on the form whose records the matrix calls.
+    for (const Name of ['Matrix Spare', 'Matrix Form']) {
+      const form = await as('/api/forms', { Name, Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true });
+      expect(form.statusCode, form.body).toBe(201);
+      formId = form.json().FormId;
+      const res = await as('/api/formfields', field(formId));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(formId).not.toBe(1);
+  });
+
+  /** The access the route needs: the declared module, or the resolved one for the built form's id in the params. */
+  function accessOf(route: SeenRoute): ModuleAccess | null {
+    const access = route.config?.access;
+    if (typeof access === 'object' && 'resolve' in access) return access.resolve({ params: { formId: String(formId) } } as unknown as FastifyRequest);
+    return moduleOf(access);
+  }
 
   const apiRoutes = (): SeenRoute[] => [...seen.values()]
     .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
@@ -41,9 +71,12 @@ describe.each(databases)('every API route against the access it declares, on %s'
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   const named = (r: SeenRoute) => `${r.method} ${r.url}`;
 
-  /** Path params filled with 1 (the master user's id: a write to it is refused as the master's, never done); an empty JSON body for writes. */
+  /**
+   * Path params filled with 1 (the master user's id: a write to it is refused as the master's, never done), and :formId
+   * with the built form's id; an empty JSON body for writes.
+   */
   function call(app: FastifyInstance, route: SeenRoute, who: SignedIn | null) {
-    const url = route.url.replace(/:\w+/g, '1');
+    const url = route.url.replace(/:formId\b/g, String(formId)).replace(/:\w+/g, '1');
     const options = { method: route.method, url, ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}) };
     return who ? injectAs(app, who, options) : app.inject(options);
   }
@@ -95,7 +128,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
     const wrong: string[] = [];
     const holders = new Map<string, string>();
     for (const route of apiRoutes()) {
-      const access = moduleOf(route.config?.access);
+      const access = accessOf(route);
       if (!access) continue;
       const refused = await call(t.app, route, roleless);
       if (refused.statusCode !== 403 || errorOf(refused.body).ErrorMessage !== messages.noAccess) wrong.push(`${named(route)} without the module: ${refused.statusCode} ${refused.body.slice(0, 120)}`);
@@ -112,13 +145,17 @@ describe.each(databases)('every API route against the access it declares, on %s'
     }
     expect(wrong).toEqual([]);
     expect(holders.size).toBeGreaterThan(3);
-  });
+    expect(holders.has(`Form${formId}`)).toBe(true);
+  }, matrixTimeout);
 
   it('every route with a route node answers 403 to a holder of its module without that node, and not to one with it', async () => {
     const wrong: string[] = [];
-    const guarded = apiRoutes().filter((r) => moduleOf(r.config?.access)?.route);
+    const guarded = apiRoutes().filter((r) => accessOf(r)?.route);
+    expect(guarded.filter((r) => isResolved(r.config?.access)).map(named)).toEqual(expect.arrayContaining([
+      'POST /api/forms/:formId/records', 'POST /api/forms/:formId/records/:id', 'DELETE /api/forms/:formId/records/:id',
+    ]));
     for (const route of guarded) {
-      const access = moduleOf(route.config?.access)!;
+      const access = accessOf(route)!;
       const nodes = await moduleNodes(access.module);
       const node = nodes.children.find((c) => c.Type === 'route' && c.Name === access.route);
       if (!node) {
@@ -134,7 +171,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
       if (isAccessRefusal(res.statusCode, res.body) || res.statusCode >= 500) wrong.push(`${named(route)} with ${access.route}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, matrixTimeout);
 
   it("each screen's create, update, delete and deactivate routes declare their route node", () => {
     const byKey = new Map(apiRoutes().map((r) => [named(r), r]));
@@ -158,5 +195,24 @@ describe.each(databases)('every API route against the access it declares, on %s'
       })
       .map(([key, module, route]) => `${key} declares ${JSON.stringify(byKey.get(key)!.config?.access)}, not { module: '${module}', route: '${route}' }`);
     expect(missing).toEqual([]);
+  });
+
+  it("the routes of a built form's records resolve to its module and, for writes, its screen's route nodes", () => {
+    const byKey = new Map(apiRoutes().map((r) => [named(r), r]));
+    const resolved = apiRoutes().filter((r) => isResolved(r.config?.access)).map(named);
+    expect(resolved.length).toBeGreaterThan(0);
+    const module = `Form${formId}`;
+    const expected: Record<string, ModuleAccess> = {
+      'GET /api/forms/:formId/records': { module },
+      'GET /api/forms/:formId/records/export.csv': { module },
+      'GET /api/forms/:formId/records/:id': { module },
+      'GET /api/forms/:formId/records/:id/history': { module },
+      'POST /api/forms/:formId/records': { module, route: routeNodeName(`form-${formId}`, 'create') },
+      'POST /api/forms/:formId/records/:id': { module, route: routeNodeName(`form-${formId}`, 'update') },
+      'POST /api/forms/:formId/records/:id/deactivate': { module, route: routeNodeName(`form-${formId}`, 'delete') },
+      'DELETE /api/forms/:formId/records/:id': { module, route: routeNodeName(`form-${formId}`, 'delete') },
+    };
+    expect(resolved.sort()).toEqual(Object.keys(expected).sort());
+    for (const [key, access] of Object.entries(expected)) expect(accessOf(byKey.get(key)!), key).toEqual(access);
   });
 });
