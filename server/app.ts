@@ -5,7 +5,8 @@ import { createAjv } from '../engine/core/ajv.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/knex.ts';
 import { loadMetadata, type EntitySchema, type MetadataRegistry } from './metadata/registry.ts';
-import { builtForms } from './modules/forms/built-forms.ts';
+import { composedScreens } from './modules/forms/screens.ts';
+import { ensureReservedForms } from './modules/forms/reserved-forms.ts';
 import { jwtSecret } from './bootstrap/jwt-secret.ts';
 import { ensureMasterAdmin, type MasterAdminResult } from './bootstrap/master-admin.ts';
 import errors from './plugins/errors.ts';
@@ -71,10 +72,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db: Knex = await openDatabase(config);
   try {
     const admin = await ensureMasterAdmin(db, config.adminPassword);
-    // Built forms' modules keep their route and field nodes: their composed screens are synced beside the shipped ones.
-    const built = await builtForms(db);
-    const entities = new Map([...registry.entities, ...built.map((b) => [b.screen.entity, b.entity as EntitySchema] as const)]);
-    await syncPermissionNodes(db, [...registry.screens.values(), ...built.map((b) => b.screen)], entities);
+    await ensureReservedForms(db, registry);
+    // Built forms' modules, and the UDFs of shipped screens, keep their nodes: the composed screens are synced.
+    const screens = await composedScreens(db, registry);
+    const entities = new Map([...registry.entities, ...screens.map((p) => [p.screen.entity, p.entity as EntitySchema] as const)]);
+    await syncPermissionNodes(db, screens.map((p) => p.screen), entities);
     if (admin.created) options.onMasterAdmin?.(admin);
     const secret = await jwtSecret(config);
     const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024 };

@@ -17,6 +17,7 @@ import * as appSettings from './migrations/060_app_settings.ts';
 import * as permissions from './migrations/070_permissions.ts';
 import * as audit from './migrations/080_audit.ts';
 import * as forms from './migrations/090_forms.ts';
+import * as userUdfs from './migrations/091_user_udfs.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -40,6 +41,7 @@ const migrations: Array<[string, Migration]> = [
   ['070_permissions', permissions],
   ['080_audit', audit],
   ['090_forms', forms],
+  ['091_user_udfs', userUdfs],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

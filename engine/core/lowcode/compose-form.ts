@@ -188,6 +188,60 @@ function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocum
   };
 }
 
+/** A composed field's property (value schema, title, marks), whether it is required, and its uiSchema entry. */
+function drawnField(field: ComposedField): { property: Record<string, unknown>; required: boolean; uiSchema: Record<string, unknown> } {
+  const attributes = withDefaults(field.type, field.stored.AttributeValues ?? {});
+  const required = attributes.required === true;
+  const property = Object.fromEntries(Object.entries({
+    title: field.label,
+    ...field.type.valueSchema(attributes, required),
+    'x-fieldType': field.type.key,
+    'x-columnType': field.type.columnType,
+    'x-formFieldId': field.stored.FormFieldId,
+    ...(field.stored.IsUdf ? { [UDF_KEYWORD]: true } : {}),
+  }).filter(([, v]) => v !== undefined));
+  return { property, required, uiSchema: field.type.uiSchema(attributes) };
+}
+
+/**
+ * A shipped screen with the UDFs an administrator added to its reserved form (the users' form): each UDF shown
+ * today becomes a property of the entity marked `x-udf`, a field at the end of the form's create and update
+ * fields, and a list column hidden until chosen. A screen with no UDF shown is returned as it is.
+ */
+export function withUdfs(screen: ScreenDocument, entity: JsonSchema, udfs: readonly StoredField[], today: string): ComposedForm {
+  const shown = shownFields(udfs.filter((f) => f.IsUdf), today).filter((f) => !entity.properties?.[f.name]);
+  if (!shown.length) return { screen, entity };
+  const properties = { ...entity.properties };
+  const required = [...(entity.required ?? [])];
+  const uiSchema: Record<string, unknown> = { ...screen.form?.uiSchema };
+  for (const field of shown) {
+    const drawn = drawnField(field);
+    properties[field.name] = drawn.property;
+    if (drawn.required) required.push(field.name);
+    uiSchema[field.name] = drawn.uiSchema;
+  }
+  const names = shown.map((f) => f.name);
+  type Fields = NonNullable<ScreenDocument['form']>['fields']['update'];
+  type Columns = NonNullable<ScreenDocument['list']>['columns'];
+  const form = screen.form && {
+    ...screen.form,
+    uiSchema,
+    fields: {
+      ...screen.form.fields,
+      ...(screen.form.fields.create ? { create: [...screen.form.fields.create, ...names] as Fields } : {}),
+      update: [...screen.form.fields.update, ...names] as Fields,
+    },
+  };
+  const list = screen.list && {
+    ...screen.list,
+    columns: [...screen.list.columns, ...shown.filter((f) => f.type.sortable || f.type.searchable).map((f) => ({ field: f.name, label: f.label, hidden: true, ...columnFormat(f) }))] as Columns,
+  };
+  return {
+    screen: { ...screen, ...(form ? { form } : {}), ...(list ? { list } : {}) },
+    entity: { ...entity, properties, required },
+  };
+}
+
 /** A built form as the engine's own documents: the screen (as in metadata/screens) and its entity schema (as in metadata/entities). */
 export interface ComposedForm {
   screen: ScreenDocument;
@@ -208,19 +262,10 @@ export function composeStoredForm(form: StoredForm, fields: readonly StoredField
   const required: string[] = [];
   const uiSchema: Record<string, unknown> = {};
   for (const field of shown) {
-    const attributes = withDefaults(field.type, field.stored.AttributeValues ?? {});
-    const isRequired = attributes.required === true;
-    const value = field.type.valueSchema(attributes, isRequired);
-    properties[field.name] = Object.fromEntries(Object.entries({
-      title: field.label,
-      ...value,
-      'x-fieldType': field.type.key,
-      'x-columnType': field.type.columnType,
-      'x-formFieldId': field.stored.FormFieldId,
-      ...(field.stored.IsUdf ? { [UDF_KEYWORD]: true } : {}),
-    }).filter(([, v]) => v !== undefined));
-    if (isRequired) required.push(field.name);
-    uiSchema[field.name] = field.type.uiSchema(attributes);
+    const drawn = drawnField(field);
+    properties[field.name] = drawn.property;
+    if (drawn.required) required.push(field.name);
+    uiSchema[field.name] = drawn.uiSchema;
   }
   Object.assign(properties, recordColumns);
   const entity: JsonSchema = {

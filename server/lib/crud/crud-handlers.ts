@@ -28,7 +28,7 @@ export interface CrudHooks {
   /** Refuses deleting the record for what the database holds (a form that still has records), with the message to show. */
   refuseDelete?(trx: Knex, existing: Row): Promise<string | null>;
   /** Turns validated form values into columns (e.g. a password into its hash); values that are no column are left out here. */
-  toColumns?(values: Row, mode: 'create' | 'update', existing?: Row): Promise<Row> | Row;
+  toColumns?(values: Row, mode: 'create' | 'update', existing: Row | undefined, trx: Knex): Promise<Row> | Row;
   /**
    * Writes what belongs to the record beyond its row (a user's roles), in the save's transaction; may refuse with
    * an HttpError. `existing` is the row as it was before an update.
@@ -211,7 +211,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       return db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values, request.params.id);
-        const written = maskRecord(await (hooks.toColumns?.(values, 'update', before) ?? values), denied);
+        const written = maskRecord(await (hooks.toColumns?.(values, 'update', before, trx) ?? values), denied);
         const udf = udfValues(written);
         const reactivated = written.IsActive === true && before.IsActive === false;
         const deactivated = written.IsActive === false && before.IsActive !== false;
@@ -268,7 +268,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       const row = await db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values);
-        const written = await (hooks.toColumns?.(values, 'create') ?? values);
+        const written = await (hooks.toColumns?.(values, 'create', undefined, trx) ?? values);
         const udf = udfValues(written);
         const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
         const [created] = await trx(table).insert({ ...withoutRelated(written), ...owner, ...(udf ? { Udf: udf } : {}), CreatedBy: who(request) }).returning(columns);

@@ -2,10 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
 import { documentedBody, requireFileChecker, screenAccess } from './form-body.ts';
 import { historySchema } from './audit.ts';
-import { crudHandlers, type CrudOptions } from './crud-handlers.ts';
+import { crudHandlers, type CrudHandlers, type CrudOptions } from './crud-handlers.ts';
+import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import type { Knex } from 'knex';
 import { routeNodeName, type GuardedRouteKind } from '../../modules/access/permission-nodes.ts';
 
 export type { CrudAction, CrudHooks, CrudOptions, UniqueRule } from './crud-handlers.ts';
+
+/**
+ * The screen and entity as they are now, when they change at run time (a shipped screen with the UDFs its reserved
+ * form has today), with a key that changes whenever they do.
+ */
+export type ScreenExtension = (db: Knex) => Promise<{ screen: ScreenDocument; entity: JsonSchema; key: string }>;
 
 export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
 
@@ -13,18 +22,36 @@ export const idParams = { type: 'object', required: ['id'], properties: { id: { 
  * Read, create, update, deactivate and delete for a screen whose entity is one table (crud-handlers.ts), with
  * the screen's module as the access every route needs, and its route node for create, update and delete.
  */
-export function registerCrud(app: FastifyInstance, options: CrudOptions): void {
-  const { screen, entity } = options;
+export function registerCrud(app: FastifyInstance, options: CrudOptions & { extend?: ScreenExtension }): void {
+  const { screen, entity, extend } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
   if (screen.routes.single) throw new Error(`screen ${screen.id} has a single route: register it with registerSingleRecord`);
   requireFileChecker(app, `registerCrud(${screen.id})`);
-  const handlers = crudHandlers(app, options);
+  const shipped = crudHandlers(app, options);
+  // With an extension, each request works with the handlers of the screen as it is now (built once per key).
+  let extended: { key: string; handlers: CrudHandlers } | undefined;
+  const current = async (): Promise<CrudHandlers> => {
+    if (!extend) return shipped;
+    const now = await extend(app.db);
+    if (!now.key) return shipped;
+    if (extended?.key !== now.key) extended = { key: now.key, handlers: crudHandlers(app, { ...options, screen: now.screen, entity: now.entity }) };
+    return extended.handlers;
+  };
+  const handlers: Pick<CrudHandlers, 'read' | 'history' | 'update' | 'deactivate' | 'remove'> & Partial<Pick<CrudHandlers, 'create'>> = {
+    read: async (request) => (await current()).read(request),
+    history: async (request) => (await current()).history(request),
+    update: async (request) => (await current()).update(request),
+    deactivate: async (request) => (await current()).deactivate(request),
+    remove: async (request, reply) => (await current()).remove(request, reply),
+    ...(shipped.create ? { create: async (request, reply) => (await current()).create!(request, reply) } : {}),
+  };
   const access = screenAccess(screen.module);
   // Create, update and delete (with deactivate) need their route node too: the module-button access.
   const routeAccess = (kind: GuardedRouteKind) => (typeof access === 'object' ? { ...access, route: routeNodeName(screen.id, kind) } : access);
-  const label = handlers.label.toLowerCase();
-  const { response } = handlers;
+  const label = shipped.label.toLowerCase();
+  // Values of UDFs added at run time are no properties of the shipped schema: an extended screen's answers keep them.
+  const response = extend ? { ...shipped.response, additionalProperties: true } : shipped.response;
   const tags = [screen.id];
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {

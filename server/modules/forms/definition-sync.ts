@@ -7,6 +7,8 @@ import { syncModuleNodes } from '../access/permission-nodes.ts';
 import { recordRevision } from './definition-store.ts';
 import { composeInTransaction, formModule } from './built-forms.ts';
 import { searchColumns, setSearchColumns } from './tables/index.ts';
+import { extendedScreen } from './reserved-forms.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 
 /** A built form's record table. */
 export const recordTableName = (formId: number) => `form_records_${formId}`;
@@ -18,6 +20,13 @@ export const recordTableName = (formId: number) => `form_records_${formId}`;
  */
 export async function afterDefinitionChange(app: FastifyInstance, trx: Knex, formId: number, principal: Principal | undefined, summary: string): Promise<void> {
   const { form, screen, entity } = await composeInTransaction(trx, formId);
+  const shipped = form.Source ? app.registry.screens.get(form.Source) : undefined;
+  if (shipped?.module) {
+    // A reserved form's UDFs are fields of the shipped screen: its module gets (or retires) their field nodes.
+    const extended = await extendedScreen(trx, shipped, app.registry.entities.get(shipped.entity) as JsonSchema);
+    const module = await trx('modules').where({ Name: shipped.module }).first('Label');
+    await syncModuleNodes(trx, { name: shipped.module, label: module?.Label ?? shipped.module, category: '' }, [extended.screen], new Map([[shipped.entity, extended.entity as never]]));
+  }
   if (!form.Source) {
     const table = recordTableName(formId);
     // The generic list searches the searchable columns in the list's order; UDFs are searched without an index.

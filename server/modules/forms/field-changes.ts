@@ -13,6 +13,11 @@ import { addColumn, applyTypeChange, columnType, planTypeChange, renameColumn, T
 
 type Trx = Knex.Transaction;
 
+export const reservedFieldMessage = 'This field is part of the product: it cannot be changed or deleted. Add a user-defined field beside it instead.';
+
+/** Where a form's values live: its own record table, or (a reserved form's UDFs) the built-in entity's table. */
+const tableOf = (form: FormRow) => form.TableName ?? recordTableName(form.FormId);
+
 /** The field's faults in the whole form's definition (two fields with one name needs the others), as PropertyNames of the field. */
 function fieldFaults(form: FormRow, others: FormFieldRecord[], field: StoredField): ErrorItem[] {
   const fields = [...asStoredFields(others), field];
@@ -27,8 +32,8 @@ const sqlTypeOf = (fieldType: string): SqlType => fieldTypeOf(fieldType)!.column
 
 /** Whether any record holds a value for the field (a column, or a key of the records' UDF JSONB). */
 async function valueCount(trx: Knex, form: FormRow, field: FormFieldRecord): Promise<number> {
-  if (form.Source) return 0;
-  const table = recordTableName(form.FormId);
+  if (form.Source && !form.TableName) return 0;
+  const table = tableOf(form);
   const where = field.IsUdf ? "udf -> ? is not null and udf -> ? <> 'null'::jsonb" : '?? is not null';
   const bindings = field.IsUdf ? [field.StoredName, field.StoredName] : [field.StoredName];
   const result = await trx.raw(`select count(*)::int as "Count" from ?? where ${where}`, [table, ...bindings]);
@@ -44,6 +49,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * the first values that would not convert. A UDF's values are keys of the records' Udf JSONB: no DDL.
  */
 export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, by: string, existing?: FormFieldRecord): Promise<number> {
+  if (existing?.IsReserved) throw HttpError.of(403, reservedFieldMessage, 'FieldType', 'reservedField');
   const all = await readFields(trx, form.FormId);
   const others = all.filter((f) => f.FormFieldId !== existing?.FormFieldId);
   const candidate: StoredField = {
@@ -62,9 +68,6 @@ export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, 
   if (existing && existing.IsUdf !== input.IsUdf) {
     faults.push({ PropertyName: 'IsUdf', ErrorMessage: 'A field cannot become a user-defined field or stop being one: add a new field instead.', ErrorCode: 'udfFixed' });
   }
-  if (existing?.IsReserved && existing.FieldType !== input.FieldType) {
-    faults.push({ PropertyName: 'FieldType', ErrorMessage: 'This field is part of the product: its type cannot change.', ErrorCode: 'reservedField' });
-  }
   if (faults.length) throw new HttpError(400, faults);
   const storedName = fieldIdentifier(input.Name)!;
   const sortOrder = input.SortOrder ?? (existing?.SortOrder ?? Math.max(0, ...others.filter((f) => f.IsUdf === input.IsUdf).map((f) => f.SortOrder)) + 1);
@@ -74,7 +77,7 @@ export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, 
     StartDate: candidate.StartDate?.slice(0, 10) ?? null, EndDate: candidate.EndDate?.slice(0, 10) ?? null,
     SortOrder: sortOrder, AttributeValues: JSON.stringify(candidate.AttributeValues),
   };
-  if (!form.Source) await changeStorage(trx, form, existing, { ...candidate, Name: input.Name }, storedName);
+  if (!form.Source || (input.IsUdf && form.TableName)) await changeStorage(trx, form, existing, { ...candidate, Name: input.Name }, storedName);
   if (existing) {
     await trx('form_fields').where({ FormFieldId: existing.FormFieldId }).update({ ...row, ModifiedBy: by, ModifiedDate: trx.fn.now() });
     return existing.FormFieldId;
@@ -85,7 +88,7 @@ export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, 
 
 /** The record table's side of a field's save. */
 async function changeStorage(trx: Trx, form: FormRow, existing: FormFieldRecord | undefined, field: StoredField, storedName: string): Promise<void> {
-  const table = recordTableName(form.FormId);
+  const table = tableOf(form);
   const type = fieldTypeOf(field.FieldType)!;
   if (field.IsUdf) {
     if (!existing) return;
@@ -131,11 +134,11 @@ export async function previewTypeChange(trx: Trx, form: FormRow, existing: FormF
   const type = fieldTypeOf(toType);
   if (!type) throw HttpError.of(400, `'${toType}' is not a field type. Choose a type from the list.`, 'FieldType', 'unknownFieldType');
   const none = { From: existing.FieldType, To: toType, Total: 0, Convertible: 0, FailingCount: 0, Failing: [] };
-  if (form.Source) return none;
   if (existing.IsUdf) {
     const held = await valueCount(trx, form, existing);
     return sqlTypeOf(existing.FieldType) === type.columnType ? { ...none, Total: held, Convertible: held } : { ...none, Total: held, FailingCount: held };
   }
+  if (form.Source) return none;
   const plan = await planTypeChange(trx, recordTableName(form.FormId), toSnakeCase(existing.StoredName), type.columnType as SqlType);
   return {
     ...none,
@@ -148,7 +151,7 @@ export async function previewTypeChange(trx: Trx, form: FormRow, existing: FormF
 
 /** Removes a field that no record holds a value for; one with values is refused (deactivating it keeps them). */
 export async function deleteField(trx: Trx, form: FormRow, field: FormFieldRecord): Promise<void> {
-  if (field.IsReserved) throw HttpError.of(403, 'This field is part of the product: it cannot be deleted. Deactivate it to hide it.', null, 'reservedField');
+  if (field.IsReserved) throw HttpError.of(403, reservedFieldMessage, null, 'reservedField');
   const held = await valueCount(trx, form, field);
   if (held) {
     throw HttpError.of(409, `${plural(held, 'record')} hold a value for ${field.Name}: deactivate the field instead, which hides it and keeps every value.`, null, 'FieldHasValues');

@@ -142,7 +142,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number } }>(`${lowCodeApi.formField}/:id`, {
     config: { access: route('delete') },
-    schema: { tags, summary: 'Delete a field or UDF that no record holds a value for (one with values is deactivated instead).', params: formIdParams, response: { 204: { type: 'null' } } },
+    schema: { tags, summary: 'Delete a field or UDF that no record holds a value for; one with values is refused (409 FieldHasValues): deactivate it instead, which hides it and keeps the values.', params: formIdParams, response: { 204: { type: 'null' } } },
   }, async (request, reply) => {
     await app.db.transaction(async (trx) => {
       const existing = await fieldOf(trx, request.params.id);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import formEntity from '../../../metadata/entities/Form.json' with { type: 'json' };
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
-import { slugOf } from '../../../engine/core/lowcode/compose-form.ts';
+import { slugOf, UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -14,12 +14,15 @@ import { createRecordTable } from './tables/index.ts';
 import { readFields, readRevisions } from './definition-store.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { shippedRouteSegments } from './screens.ts';
+import { extendedScreen } from './reserved-forms.ts';
+import { moduleAccessOf } from '../access/effective-access.ts';
+import { messages } from '../../plugins/access.ts';
 import { fieldRecordSchema, formIdParams, revisionSchema } from './schemas.ts';
 
 type Row = Record<string, unknown>;
 
 export const duplicateFormName = 'A record with the name {value} already exists.';
-export const reservedFormMessage = 'This form is a built-in part of the product: it cannot be renamed or deleted.';
+export const reservedFormMessage = 'This form is a built-in part of the product: it cannot be renamed or deleted, and whether it allows user-defined fields is fixed.';
 
 const titles: Record<string, string> = { Name: 'Name', Description: 'Description', CanHaveEav: 'Can Have UDFs', IsCircleable: 'Is Circleable', IsActive: 'Is Active' };
 
@@ -103,6 +106,30 @@ export default async function formRoutes(app: FastifyInstance) {
     return readRevisions(app.db, request.params.id);
   });
 
+  app.get<{ Params: { pageId: number } }>(lowCodeApi.readEav, {
+    config: { access: 'session' },
+    schema: {
+      tags: ['forms'],
+      summary: "The user-defined fields a page adds to its form today (spec 2 'read EAV'): for each, the widget that draws it (DirectiveName) and its Properties (Name, Label, Schema, UiSchema).",
+      description: 'The page is the access page id of a shipped screen whose reserved form allows UDFs (the user list is page 1). A page without one answers an empty list; one whose module the caller does not hold answers 403.',
+      params: { type: 'object', required: ['pageId'], properties: { pageId: { type: 'integer', minimum: 1 } } },
+      response: { 200: { type: 'array', items: { type: 'object', properties: { DirectiveName: { type: 'string' }, Properties: { type: 'object', additionalProperties: true } } } } },
+    },
+  }, async (request) => {
+    const shipped = [...app.registry.screens.values()].find((s) => s.list?.pageId === request.params.pageId);
+    if (!shipped) return [];
+    if (shipped.module && !request.principal!.IsMaster && !(await moduleAccessOf(app.db, request.principal!.UserId, shipped.module)).holdsModule) {
+      throw HttpError.of(403, messages.noAccess);
+    }
+    const { entity, screen: extended } = await extendedScreen(app.db, shipped, app.registry.entities.get(shipped.entity) as JsonSchema);
+    return Object.entries(entity.properties ?? {})
+      .filter(([, property]) => (property as Row)[UDF_KEYWORD])
+      .map(([name, property]) => {
+        const ui = (extended.form?.uiSchema?.[name] ?? {}) as Row;
+        return { DirectiveName: String(ui['ui:field'] ?? ui['ui:widget'] ?? (property as Row)['x-fieldType']), Properties: { Name: name, Label: (property as Row).title, Schema: property, UiSchema: ui } };
+      });
+  });
+
   registerCrud(app, {
     screen,
     entity: formEntity as JsonSchema,
@@ -112,7 +139,11 @@ export default async function formRoutes(app: FastifyInstance) {
     hooks: {
       refuseChange: (row, action) => (row.IsReserved && action !== 'update' ? reservedFormMessage : null),
       toColumns: (values, _mode, existing) => {
-        if (existing?.IsReserved && 'Name' in values && values.Name !== existing.Name) throw HttpError.of(403, reservedFormMessage, 'Name', 'ReadOnlyRecord');
+        if (existing?.IsReserved) {
+          // A built-in entity's form keeps its name, and allows UDFs only where its table holds them.
+          const changed = ['Name', 'CanHaveEav'].find((k) => k in values && values[k] !== existing[k]);
+          if (changed) throw HttpError.of(403, reservedFormMessage, changed, 'ReadOnlyRecord');
+        }
         return values;
       },
       afterWrite: async (trx, saved, _values, mode, request, existing) => {

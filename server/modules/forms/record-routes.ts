@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { historySchema } from '../../lib/crud/audit.ts';
+import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
 import { exportCsv, listQuerySchema, runList, sendCsv, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
 import type { ResolvedAccess } from '../../types.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import { builtForm, type BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
+import { storedSelectValues } from './record-values.ts';
 
 type Params = { formId: number; id: number };
 type Req = FastifyRequest<{ Params: Params }>;
@@ -58,10 +59,13 @@ export default async function recordRoutes(app: FastifyInstance) {
     if (hit?.built === built) return hit;
     const table = recordTableName(built.form.FormId);
     const list = built.screen.list!;
-    const udfColumns = list.columns.filter((c) => (built.entity.properties?.[c.field] as Record<string, unknown> | undefined)?.[UDF_KEYWORD]);
+    const udfs = udfColumnsOf(list, built.entity);
     const records: FormRecords = {
       built,
-      handlers: crudHandlers(app, { screen: built.screen, entity: built.entity, table, ownerField }),
+      handlers: crudHandlers(app, {
+        screen: built.screen, entity: built.entity, table, ownerField,
+        hooks: { toColumns: (values, _mode, _existing, trx) => storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values) },
+      }),
       list,
       listOptions: {
         idField: 'RecordId',
@@ -69,10 +73,7 @@ export default async function recordRoutes(app: FastifyInstance) {
         alwaysSelect: ['IsActive'],
         nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
       },
-      // A listed UDF is read from the record's JSONB as a column of its own, so the generic list selects it by name.
-      base: (db) => (udfColumns.length
-        ? db.from(db(table).select('*', ...udfColumns.map((c) => db.raw('udf ->> ? as ??', [c.field, c.field]))).as('records'))
-        : db(table)),
+      base: (db) => withUdfColumns(db, db(table), udfs),
     };
     cache.set(built.form.FormId, records);
     return records;

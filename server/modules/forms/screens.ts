@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import type { MetadataRegistry } from '../../metadata/registry.ts';
 import { builtForm, builtFormIdOf, builtForms } from './built-forms.ts';
+import { extendedScreen } from './reserved-forms.ts';
 
-/** A screen document with its entity schema: shipped (metadata/) or composed from a form an administrator built. */
+/** A screen document with its entity schema: shipped (metadata/, with the UDFs of its reserved form) or built. */
 export interface ScreenPayload {
   screen: ScreenDocument;
   entity: JsonSchema;
@@ -12,15 +15,21 @@ export interface ScreenPayload {
 /** The screen by id, shipped or built; null when there is none (or the built form is inactive). */
 export async function screenPayload(app: FastifyInstance, id: string): Promise<ScreenPayload | null> {
   const shipped = app.registry.screens.get(id);
-  if (shipped) return { screen: shipped, entity: app.registry.entities.get(shipped.entity) as JsonSchema };
+  if (shipped) return extendedScreen(app.db, shipped, app.registry.entities.get(shipped.entity) as JsonSchema);
   const formId = builtFormIdOf(id);
   const built = formId === null ? null : await builtForm(app.db, formId);
   return built && { screen: built.screen, entity: built.entity };
 }
 
-/** Every screen: the shipped ones, then each active built form's. */
+/** Every screen: the shipped ones (with their UDFs), then each active built form's. */
+export async function composedScreens(db: Knex, registry: MetadataRegistry): Promise<ScreenPayload[]> {
+  const shipped = [];
+  for (const screen of registry.screens.values()) shipped.push(await extendedScreen(db, screen, registry.entities.get(screen.entity) as JsonSchema));
+  return [...shipped, ...(await builtForms(db))];
+}
+
 export async function allScreens(app: FastifyInstance): Promise<ScreenDocument[]> {
-  return [...app.registry.screens.values(), ...(await builtForms(app.db)).map((b) => b.screen)];
+  return (await composedScreens(app.db, app.registry)).map((p) => p.screen);
 }
 
 /** The first path segment of every shipped screen's routes: a built form's name may not take one of them. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
 import type { UserPermission } from '../../../engine/core/access/types.ts';
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
@@ -12,6 +13,8 @@ import { endSessionsOfUser } from '../sessions/session-store.ts';
 import { startActivation } from '../accounts/account-users.ts';
 import { permissionsOf, roleIdsOf, saveUserAccess } from './user-access.ts';
 import selfRegistrationRoutes from './self-registration.ts';
+import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
+import { extendedScreen } from '../forms/reserved-forms.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
@@ -47,6 +50,13 @@ export default async function userRoutes(app: FastifyInstance) {
   const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster'] };
   // The users a request may list: all of them with 'View All Records', otherwise those the user created.
   const usersOf = (request: FastifyRequest) => withRowRule(app.db('users'), ownerField, request.principal);
+  // The list as it is now: with the UDFs an administrator added to the users' form as columns to choose.
+  const extend = (db: Knex) => extendedScreen(db, screen, user as JsonSchema);
+  async function listNow(request: FastifyRequest) {
+    const now = await extend(app.db);
+    const listed = listForUser(now.screen.list!, deniedFieldsOf(request.principal));
+    return { list: listed, rows: withUdfColumns(app.db, usersOf(request), udfColumnsOf(listed, now.entity)) };
+  }
 
   app.get<{ Querystring: ListQuery }>('/api/users', {
     config: { access: { module: 'RegisterUser', pageId: list.pageId } },
@@ -54,13 +64,14 @@ export default async function userRoutes(app: FastifyInstance) {
       tags: ['users'],
       summary: 'Users, paged, sorted and searched over the columns the user list declares.',
       querystring: listQuerySchema,
-      response: { 200: listResponseSchema(rowSchema) },
+      response: { 200: listResponseSchema({ ...rowSchema, additionalProperties: true }) },
     },
-  }, async (request) =>
-    runList(app.db, usersOf(request), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
+  }, async (request) => {
+    const now = await listNow(request);
+    return runList(app.db, now.rows, now.list, listOptions, request.query, {
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
-    }),
-  );
+    });
+  });
 
   app.get<{ Querystring: ListQuery }>('/api/users/export.csv', {
     config: { access: { module: 'RegisterUser' } },
@@ -70,7 +81,10 @@ export default async function userRoutes(app: FastifyInstance) {
       querystring: listQuerySchema,
       produces: ['text/csv'],
     },
-  }, async (request, reply) => sendCsv(reply, 'users', exportCsv(app.db, usersOf(request), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query)));
+  }, async (request, reply) => {
+    const now = await listNow(request);
+    return sendCsv(reply, 'users', exportCsv(app.db, now.rows, now.list, listOptions, request.query));
+  });
 
   app.get('/api/users/active-emails', {
     config: { access: { module: 'RegisterUser' } },
@@ -96,6 +110,7 @@ export default async function userRoutes(app: FastifyInstance) {
   registerCrud(app, {
     screen,
     entity: user as JsonSchema,
+    extend,
     table: 'users',
     ownerField,
     related: relatedFields,

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import type { ErrorItem } from '../../../engine/core/error-items.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+type Row = Record<string, unknown>;
+
+/** The simple lookup list a select property draws its options from ('simple-lookup-7' -> 7). */
+function listIdOf(uiSchema: Row | undefined): number | null {
+  const source = (uiSchema?.['ui:options'] as Row | undefined)?.source;
+  const match = typeof source === 'string' ? /^simple-lookup-(\d+)$/.exec(source) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * A built form's record values as stored: a select's 'Please Select' (-1 or lower) is no choice (null), and every
+ * chosen item must be an item of the field's list (the browser offers only those; another client may send any
+ * number). Inactive items stay acceptable: a record keeps a choice made before the item was retired.
+ */
+export async function storedSelectValues(trx: Knex, entity: JsonSchema, uiSchema: Row, values: Row): Promise<Row> {
+  const out = { ...values };
+  const errors: ErrorItem[] = [];
+  for (const [name, property] of Object.entries(entity.properties ?? {})) {
+    const type = (property as Row)['x-fieldType'];
+    if (!(name in out) || (type !== 'selectOne' && type !== 'selectMany')) continue;
+    if (type === 'selectOne' && typeof out[name] === 'number' && (out[name] as number) < 0) out[name] = null;
+    const chosen = type === 'selectOne' ? (out[name] === null ? [] : [out[name] as number]) : ((out[name] as number[] | null) ?? []);
+    const listId = listIdOf(uiSchema[name] as Row | undefined);
+    if (!chosen.length || listId === null) continue;
+    const found: Array<{ Id: number }> = await trx('simple_lookup_items').where({ TableId: listId }).whereIn('SimpleLookupItemId', chosen).select({ Id: 'SimpleLookupItemId' });
+    const missing = chosen.filter((id) => !found.some((f) => f.Id === id));
+    if (missing.length) errors.push({ PropertyName: name, ErrorMessage: `Choose ${String((property as Row).title ?? name)} from its list.`, ErrorCode: 'notInList' });
+  }
+  if (errors.length) throw new HttpError(400, errors);
+  return out;
+}
