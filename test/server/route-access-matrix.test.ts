@@ -30,7 +30,7 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 
 /** A declared access, as the matrix reads it. */
 const moduleOf = (access: Access | undefined) => (typeof access === 'object' && !('resolve' in access) ? access : null);
-/** The walks below sign in afresh for every route (a password check each): with well over a hundred routes they take minutes. */
+/** The walks below call well over a hundred routes, signing users in (a password check each): they take minutes on a busy machine. */
 const matrixTimeout = 600_000;
 
 /** Whether the access is resolved per request from its path (a built form's records). */
@@ -91,6 +91,16 @@ describe.each(databases)('every API route against the access it declares, on %s'
   const isAccessRefusal = (status: number, body: string) =>
     status === 401 || (status === 403 && [messages.noAccess, messages.mustChangePassword].includes(errorOf(body).ErrorMessage ?? ''));
 
+  /** Sessions by user name, kept while they still pass a session-only call: a sign-in (a password check) per call is slow. */
+  const sessions = new Map<string, SignedIn>();
+  async function liveSession(name: string): Promise<SignedIn> {
+    const kept = sessions.get(name);
+    if (kept && (await injectAs(t.app, kept, { method: 'GET', url: '/api/Authorize/ModuleAccess?moduleName=Home' })).statusCode === 200) return kept;
+    const fresh = await signIn(t.app, name, password);
+    sessions.set(name, fresh);
+    return fresh;
+  }
+
   /** A user whose one role holds exactly these nodes. */
   async function userHolding(name: string, nodeIds: number[]): Promise<string> {
     const roleId = await addRole(t.app, `Matrix ${name}`);
@@ -137,8 +147,8 @@ describe.each(databases)('every API route against the access it declares, on %s'
         const nodes = await moduleNodes(access.module);
         holders.set(access.module, await userHolding(`holder-${access.module}`, [nodes.module, ...nodes.children.map((c) => c.NodeId)]));
       }
-      // A fresh session for each call: a route may end the caller's session.
-      const holder = await signIn(t.app, holders.get(access.module)!, password);
+      // A live session for each call: a route may end the caller's session (or lock it), and then the holder signs in again.
+      const holder = await liveSession(holders.get(access.module)!);
       const res = await call(t.app, route, holder);
       // 2xx, or a 4xx about the input (a missing query, an empty body, the master user's record being read-only).
       if (isAccessRefusal(res.statusCode, res.body) || res.statusCode >= 500) wrong.push(`${named(route)} with ${access.module}: ${res.statusCode} ${res.body.slice(0, 120)}`);
