@@ -3,6 +3,7 @@
  * (server/modules/forms, server/modules/lookups) and the browser (ui/screens/forms, ui/screens/simple-lookups).
  */
 import type { AttributeDefinition } from './field-types.ts';
+import type { StoredField } from './types.ts';
 
 /** Paths of the calls; `:name` segments are filled by the caller. */
 export const lowCodeApi = {
@@ -83,19 +84,8 @@ export interface FormFieldRecord {
   ModifiedBy?: string | null;
 }
 
-/** What create and update of a form field take. SortOrder is optional on create (the field goes last). */
-export interface FormFieldInput {
-  FormId: number;
-  Name: string;
-  ReportLabelText: string | null;
-  FieldType: string;
-  IsUdf: boolean;
-  IsActive: boolean;
-  StartDate: string | null;
-  EndDate: string | null;
-  AttributeValues: Record<string, unknown>;
-  SortOrder?: number;
-}
+/** What create and update of a form field take: the stored field without its id; SortOrder is optional (a new field goes last). */
+export type FormFieldInput = Omit<StoredField, 'FormFieldId' | 'FormId' | 'SortOrder'> & { FormId: number; SortOrder?: number };
 
 export interface FieldTypeOption {
   /** The catalogue key ('text', 'selectOne', ...). */
