@@ -34,6 +34,16 @@ function siblingLabel(root: SchemaNode | undefined, instancePath: string, field:
   return labelOf(sibling, field);
 }
 
+const typeNames: Record<string, string> = {
+  integer: 'a whole number', number: 'a number', string: 'text', boolean: 'yes or no', array: 'a list', object: 'a group of values',
+};
+
+/** What a value must be, in words: the expected type ('integer' or ['integer', 'null']) without the null it may also be. */
+function typeWords(type: unknown): string {
+  const types = (Array.isArray(type) ? type : String(type).split(',')).map(String).filter((t) => t !== 'null');
+  return types.map((t) => typeNames[t] ?? t).join(' or ') || 'empty';
+}
+
 /**
  * One ajv error in the specification's words. The field's `title` fills {0} and the rule's value
  * {1}; a `messages` object on the field's schema overrides the catalogue (see FieldMessages):
@@ -49,7 +59,7 @@ export function describeAjvError(error: ErrorObject, schema?: SchemaLike): strin
     case 'additionalProperties':
       return `Unknown field ${String(error.params.additionalProperty)}.`;
     case 'type':
-      return `${label} must be of type ${String(error.params.type)}.`;
+      return `${label} must be ${typeWords(error.params.type)}.`;
     default:
       return `${label}: ${error.message ?? 'is invalid'}`;
   }

@@ -108,7 +108,7 @@ export interface Column {
    * Hidden by default; the column chooser can show it.
    */
   hidden?: boolean;
-  format?: "text" | "yesNo" | "activeInactive" | "date" | "dateTime";
+  format?: "text" | "yesNo" | "activeInactive" | "date" | "dateTime" | "currency" | "percentage";
   /**
    * 'action': a column of buttons for one row action of the page-action call (named by action); 'data' (the default): a column of the list's rows.
    */

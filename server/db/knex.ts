@@ -16,6 +16,10 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // never turned into a midnight in some time zone.
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (v) => v);
+// A numeric column (a form's decimal, currency or percentage field) is a number on the wire, as its schema says.
+// Record values stay far inside what a double holds exactly (15 significant digits).
+const NUMERIC_OID = 1700;
+pg.types.setTypeParser(NUMERIC_OID, (v) => Number(v));
 
 const wireNames: Pick<Knex.Config, 'wrapIdentifier' | 'postProcessResponse'> = {
   wrapIdentifier: (value, origImpl) => origImpl(toSnakeCase(value)),
@@ -75,7 +79,7 @@ async function pgliteConnection(config: Config): Promise<Connection> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v }, loadDataDir: config.inMemoryDatabase ? config.pgliteSnapshot : undefined });
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v, [NUMERIC_OID]: (v: string) => Number(v) }, loadDataDir: config.inMemoryDatabase ? config.pgliteSnapshot : undefined });
   } catch (error) {
     throw new StartupError(`cannot open the embedded database in ${dir ?? 'memory'}: ${(error as Error).message}`);
   }

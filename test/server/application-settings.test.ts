@@ -85,7 +85,7 @@ describe.each(databases)('application settings on %s', (kind) => {
     expect(errorsOf(await save(hoursId, withItems(s, { START_HOURS: '-1', END_HOURS: '24' })))).toEqual([
       ['ConfigItems.START_HOURS', 'Must be greater than or equal to 0.'], ['ConfigItems.END_HOURS', 'Must be less than or equal to 23.']]);
     expect(errorsOf(await save(hoursId, withItems(s, { START_MINUTES: '60', END_MINUTES: 'soon' })))).toEqual([
-      ['ConfigItems.START_MINUTES', 'Must be less than or equal to 59.'], ['ConfigItems.END_MINUTES', 'End Minutes must be of type integer.']]);
+      ['ConfigItems.START_MINUTES', 'Must be less than or equal to 59.'], ['ConfigItems.END_MINUTES', 'End Minutes must be a whole number.']]);
     expect(errorsOf(await save(hoursId, withItems(s, { END_HOURS: null })))).toEqual([['ConfigItems.END_HOURS', 'End Hours is required.']]);
     expect(errorsOf(await save(hoursId, { ...s, TimeZone: -1 }))).toEqual([['TimeZone', 'Time Zone is required.']]);
   });

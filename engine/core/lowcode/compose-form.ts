@@ -154,10 +154,11 @@ const recordColumns: Record<string, Record<string, unknown>> = {
 /** How many list columns are shown at first; the column chooser shows the rest. */
 export const VISIBLE_LIST_COLUMNS = 4;
 
-function columnFormat(field: ComposedField): { format?: 'date' | 'yesNo' } {
-  if (field.type.key === 'date') return { format: 'date' };
-  if (field.type.key === 'yesNo') return { format: 'yesNo' };
-  return {};
+const columnFormats: Partial<Record<string, 'date' | 'yesNo' | 'currency' | 'percentage'>> = { date: 'date', yesNo: 'yesNo', currency: 'currency', percentage: 'percentage' };
+
+function columnFormat(field: ComposedField): { format?: 'date' | 'yesNo' | 'currency' | 'percentage' } {
+  const format = columnFormats[field.type.key];
+  return format ? { format } : {};
 }
 
 function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocument['list']> {

@@ -74,7 +74,9 @@ function textSchema(a: Attributes, required: boolean): Record<string, unknown> {
   const min = typeof a.minLength === 'number' ? a.minLength : 0;
   return {
     type: nullable('string', required),
-    ...(required ? { minLength: Math.max(1, min), requiredText: true } : min > 0 ? { minLength: min } : {}),
+    // requiredText alone refuses an empty or blank value: a minLength of 1 beside it would say so a second time.
+    ...(required ? { requiredText: true } : {}),
+    ...(min > 1 || (!required && min > 0) ? { minLength: min } : {}),
     maxLength: a.maxLength,
     ...(typeof a.pattern === 'string' && a.pattern ? { format: a.pattern } : {}),
   };

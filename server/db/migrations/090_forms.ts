@@ -30,7 +30,7 @@ export async function up(knex: Knex): Promise<void> {
     // A reserved form's shipped screen (its records are that screen's); null for a form with a table of its own.
     t.string('source', 100);
     t.string('table_name', 63);
-    t.integer('revision').notNullable().defaultTo(1);
+    t.integer('revision').notNullable().defaultTo(0);
     recordInfo(t, knex);
   });
   await knex.raw('create unique index forms_name_unique on forms (lower(name))');

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
-import { applyOrder, whereBeyond } from './order.ts';
+import { applyOrder, beyondSpansNulls, pageAcrossNulls, whereBeyond } from './order.ts';
 import { countRows, type CountResult } from './count.ts';
 import { prepareList, type ListOptions } from './prepare.ts';
 import { listStatementName } from './statement-name.ts';
@@ -31,7 +31,7 @@ export async function runList<T extends Record<string, unknown>>(
 ): Promise<ListResult<T>> {
   const { filtered, keys, keyFields, signature, returned, searched } = prepareList(base, list, options, query);
   const pageSize = query.pageSize ?? 50;
-  const page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
+  let page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
   // The page's query runs once, whether the count or the answer asks for it first.
   const pageRows = once(() => Promise.resolve(page) as Promise<T[]>);
   const cursorText = query.after ?? query.before;
@@ -47,7 +47,8 @@ export async function runList<T extends Record<string, unknown>>(
     if (!total!.estimated) limit = lastPageSize(total!.count, pageSize);
   } else if (pageSize > 0 && usableCursor) {
     reversed = Boolean(query.before);
-    whereBeyond(knex, page, keys, cursor.values, reversed);
+    if (beyondSpansNulls(keys, reversed)) page = pageAcrossNulls(knex, page, keys, cursor.values, reversed, limit);
+    else whereBeyond(knex, page, keys, cursor.values, reversed);
   } else if (pageSize > 0 && (query.page ?? 1) > 1) {
     page.offset(((query.page ?? 1) - 1) * pageSize);
   }

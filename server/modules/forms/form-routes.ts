@@ -156,6 +156,8 @@ export default async function formRoutes(app: FastifyInstance) {
         }
         await afterDefinitionChange(app, trx, formId, request.principal, mode === 'create' ? 'Created the form' : formChangeSummary(existing ?? {}, saved));
       },
+      // A save's answer shows the revision its own change made (afterWrite raised it after the row was written).
+      load: async (db, row) => ({ Revision: (await db('forms').where({ FormId: row.FormId }).first('Revision'))?.Revision ?? row.Revision }),
       refuseDelete: async (trx, row) => {
         const [{ Count }] = (await trx(recordTableName(row.FormId as number)).count({ Count: '*' })) as Array<{ Count: number }>;
         return Number(Count) > 0

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import lookupTable from '../../../metadata/entities/LookupTable.json' with { type: 'json' };
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
@@ -42,37 +42,12 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
     }),
   );
 
+  // The field editor offers these for a select field's list: holders of FormField read them.
   app.get(lowCodeApi.lookupTablesAll, {
-    config: { access },
+    config: { access: { module: 'FormField' } },
     schema: { tags: ['lookuptables'], summary: "Every active lookup list ({ Id, Name }: its Display Name) by name, for a select field's list attribute.", response: { 200: optionList } },
   }, async () => app.db('simple_lookup_tables').where('IsActive', true).orderBy([{ column: 'DisplayName' }, { column: 'SimpleLookupTableId' }])
     .select({ Id: 'SimpleLookupTableId', Name: 'DisplayName' }));
-
-  // registerCrud's create and update get a check first: a Form that does not exist is named, not a foreign key's 500.
-  // (Before the write's transaction: on PGlite's one connection a query beside it would wait for it.)
-  async function refuseMissingForm(request: FastifyRequest): Promise<void> {
-    const formId = (request.body as { FormId?: unknown } | undefined)?.FormId;
-    if (typeof formId !== 'number' || formId <= 0) return;
-    if (!(await app.db('forms').where('FormId', formId).first('FormId'))) throw HttpError.of(400, formGoneMessage, 'FormId', 'NotFound');
-  }
-
-  // registerCrud's delete route gets a check first: a list a form field offers is not deleted (its items would go
-  // with it, and the field would offer nothing). The check runs before the delete's transaction; nothing is written on refusal.
-  const deletePath = `${screen.api}/:id`;
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    const check = route.url === deletePath && methods.includes('DELETE') ? refuseListInUse
-      : [screen.api, deletePath].includes(route.url) && methods.includes('POST') ? refuseMissingForm : null;
-    if (check) route.preHandler = [...[route.preHandler ?? []].flat(), check];
-  });
-  async function refuseListInUse(request: FastifyRequest): Promise<void> {
-    const id = (request.params as { id: number }).id;
-    if (!(id > 0)) return; // the delete itself answers 'No id was provided.'
-    const uses = await fieldsUsingList(app.db, id);
-    if (!uses.length) return;
-    const table = await app.db('simple_lookup_tables').where('SimpleLookupTableId', id).first('DisplayName');
-    throw HttpError.of(409, listInUseMessage(String(table?.DisplayName ?? id), uses), null, 'ListInUse');
-  }
 
   registerCrud(app, {
     screen,
@@ -80,8 +55,20 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
     table: 'simple_lookup_tables',
     unique: [{ field: 'SystemName', message: duplicateListName, caseInsensitive: true }],
     hooks: {
-      // The select sends -1 for 'Please Select...' (spec 2: an Id of -1 or lower is no choice): no form.
-      toColumns: (values) => (typeof values.FormId === 'number' && values.FormId <= 0 ? { ...values, FormId: null } : values),
+      toColumns: async (values, _mode, _existing, trx) => {
+        // The select sends -1 for 'Please Select...' (spec 2: an Id of -1 or lower is no choice): no form.
+        if (typeof values.FormId === 'number' && values.FormId <= 0) return { ...values, FormId: null };
+        // A Form that does not exist is named, not a foreign key's 500.
+        if (typeof values.FormId === 'number' && !(await trx('forms').where('FormId', values.FormId).first('FormId'))) {
+          throw HttpError.of(400, formGoneMessage, 'FormId', 'NotFound');
+        }
+        return values;
+      },
+      // A list a form field offers is not deleted (its items would go with it, and the field would offer nothing).
+      refuseDelete: async (trx, row) => {
+        const uses = await fieldsUsingList(trx, row.SimpleLookupTableId as number);
+        return uses.length ? listInUseMessage(String(row.DisplayName), uses) : null;
+      },
     },
   });
 }

@@ -41,7 +41,7 @@ const cases: Array<[FieldTypeKey, Record<string, unknown>, unknown, unknown, str
   ['date', {}, '2026-11-24', '11/24/2026', 'Value is not a valid date.'],
   ['dateRange', {}, { StartDate: '2026-01-01', EndDate: '2026-02-01' }, { StartDate: 'soon', EndDate: null }, 'Start Date is not a valid date.'],
   ['dateRange', { required: true }, { StartDate: '2026-01-01', EndDate: null }, {}, 'Start Date is required.'],
-  ['yesNo', {}, true, 'yes', 'Value must be of type boolean,null.'],
+  ['yesNo', {}, true, 'yes', 'Value must be yes or no.'],
   ['selectOne', { required: true, lookupListId: 7 }, 3, -1, 'Value is required.'],
   ['selectMany', { lookupListId: 7 }, [1, 2], [1, 1], 'Value: must NOT have duplicate items (items ## 1 and 0 are identical)'],
   ['selectMany', { lookupListId: 7, required: true }, [4], [], 'Value is required.'],
@@ -77,7 +77,7 @@ describe('every field type composes into a schema ajv compiles', () => {
 
   it('refuses a missing required value with the catalogue message', () => {
     expect(messages('currency', { required: true }, undefined)).toEqual(['Value is required.']);
-    expect(messages('date', { required: true }, null)).toContain('Value must be of type string.');
+    expect(messages('date', { required: true }, null)).toContain('Value must be text.');
   });
 });
 
