@@ -288,7 +288,8 @@ describe('low-code core, end to end (Chromium)', () => {
     await admin.reload();
     await expect.poll(() => admin.getByLabel(/^Name/).inputValue()).toBe('Incident Date');
     await expect.poll(() => admin.getByRole('heading', { name: 'Attributes of Date' }).isVisible()).toBe(true);
-    expect(await admin.getByRole('combobox', { name: /^Form Field Type/ }).innerText()).toContain('Date');
+    // The type select shows its label once the field types have loaded.
+    await expect.poll(() => admin.getByRole('combobox', { name: /^Form Field Type/ }).innerText()).toContain('Date');
     expect((await app.db('form_fields').where({ FormId: formId, Name: 'Incident Date' }).first('FieldType')).FieldType).toBe('date');
   });
 

@@ -50,7 +50,7 @@ export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Parti
     uiDir: '/nonexistent',
     ...overrides,
   };
-  const app = await buildApp(config, build);
+  const app = await buildApp(config, process.env.TEST_LOG ? { logger: { level: 'error' }, ...build } : build);
   return {
     app,
     config,

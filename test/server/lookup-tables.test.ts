@@ -99,7 +99,7 @@ describe.each(databases)('lookup table manager on %s', (kind) => {
     const res = await as(admin, 'DELETE', `/api/lookup-tables/${list.SimpleLookupTableId}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual([{
-      PropertyName: null, ErrorCode: 'ListInUse',
+      PropertyName: null, ErrorCode: 'InUse',
       ErrorMessage: 'The list Urgency is used by the field Old Urgency of the form Audit Finding and the field Urgency of the form Incident Report; change those fields first.',
     }]);
     expect(await t.app.db('simple_lookup_tables').where('SimpleLookupTableId', list.SimpleLookupTableId).first()).toBeDefined();

@@ -3,7 +3,7 @@ import type { ColumnDefinition, ListDefinition } from '../../../engine/core/scre
 import { parseSorts } from '../../../engine/core/grid-state.ts';
 import { HttpError } from '../http-error.ts';
 import { orderKeys, orderSignature, type OrderKey } from './order.ts';
-import { whereContains } from './search.ts';
+import { whereAnyContains, whereContains } from './search.ts';
 import type { ListQuery } from './types.ts';
 
 export interface ListOptions {
@@ -14,6 +14,8 @@ export interface ListOptions {
   activeField?: string;
   /** Always returned, whatever columns are visible (e.g. IsActive for styling). */
   alwaysSelect?: string[];
+  /** Search each searchable column on its own (an index per column) instead of their joined text (one index over all). */
+  searchEachColumn?: boolean;
 }
 
 /** A list query checked against the screen and turned into SQL, before any paging. */
@@ -60,7 +62,7 @@ export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, optio
   const filtered = base.clone();
   if (options.activeField && !query.includeInactive) filtered.where(options.activeField, true);
   const term = (query.q ?? '').trim();
-  if (term) whereContains(filtered, dataColumns.filter((c) => c.searchable).map((c) => c.field), term);
+  if (term) (options.searchEachColumn ? whereAnyContains : whereContains)(filtered, dataColumns.filter((c) => c.searchable).map((c) => c.field), term);
 
   const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField, new Set(options.nullableFields ?? []));
   // With no columns named, rows carry every data column, as before: the grid may show any of them.

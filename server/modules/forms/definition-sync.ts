@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import { toSnakeCase } from '../../../engine/core/naming.ts';
-import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
 import type { Principal } from '../../types.ts';
 import { syncModuleNodes } from '../access/permission-nodes.ts';
 import { recordRevision } from './definition-store.ts';
 import { composeInTransaction, formModule } from './built-forms.ts';
-import { searchColumns, setSearchColumns } from './tables/index.ts';
 import { extendedScreen } from './reserved-forms.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 
@@ -14,9 +11,10 @@ import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 export const recordTableName = (formId: number) => `form_records_${formId}`;
 
 /**
- * What every change to a form's definition does last, in its transaction: the record table's search index
- * follows the list's searchable columns, the form's module and its route and field nodes follow the composed
- * screen, and the change is kept as a revision (which also makes every process's cached screen stale).
+ * What every change to a form's definition does last, in its transaction: the form's module and its route and
+ * field nodes follow the composed screen (for a reserved form's UDFs, the shipped screen's module), and the change
+ * is kept as a revision (which also makes every process's cached screen stale). The list's indexes are built
+ * after the commit (record-indexes.ts).
  */
 export async function afterDefinitionChange(app: FastifyInstance, trx: Knex, formId: number, principal: Principal | undefined, summary: string): Promise<void> {
   const { form, screen, entity } = await composeInTransaction(trx, formId);
@@ -28,13 +26,6 @@ export async function afterDefinitionChange(app: FastifyInstance, trx: Knex, for
     await syncModuleNodes(trx, { name: shipped.module, label: module?.Label ?? shipped.module, category: '' }, [extended.screen], new Map([[shipped.entity, extended.entity as never]]));
   }
   if (!form.Source) {
-    const table = recordTableName(formId);
-    // The generic list searches the searchable columns in the list's order; UDFs are searched without an index.
-    const wanted = (screen.list?.columns ?? [])
-      .filter((c) => c.searchable && !(entity.properties?.[c.field] as Record<string, unknown> | undefined)?.[UDF_KEYWORD])
-      .map((c) => toSnakeCase(c.field));
-    const current = await searchColumns(trx as Knex.Transaction, table);
-    if (wanted.join(',') !== current.join(',')) await setSearchColumns(trx as Knex.Transaction, table, wanted);
     await syncModuleNodes(trx, formModule(form), [screen], new Map([[screen.entity, entity as never]]));
   }
   await recordRevision(trx, formId, principal, summary);

@@ -10,6 +10,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { asStoredFields, readFields, type FormRow } from './definition-store.ts';
 import { recordTableName } from './definition-sync.ts';
 import { addColumn, applyTypeChange, columnType, planTypeChange, renameColumn, TypeChangeRefused, type SqlType } from './tables/index.ts';
+import { quote } from './tables/columns.ts';
+import { columnSearchIndexName } from './record-indexes.ts';
 
 type Trx = Knex.Transaction;
 
@@ -103,12 +105,18 @@ async function changeStorage(trx: Trx, form: FormRow, existing: FormFieldRecord 
   }
   const column = toSnakeCase(storedName);
   if (!existing) {
-    await addColumn(trx, table, { name: column, sqlType: type.columnType as SqlType, sortable: type.sortable });
+    // A nullable column without a default: no rewrite. Its indexes are built after the commit (record-indexes.ts).
+    await addColumn(trx, table, { name: column, sqlType: type.columnType as SqlType });
     return;
   }
   const oldColumn = toSnakeCase(existing.StoredName);
-  if (oldColumn !== column) await renameColumn(trx, table, oldColumn, column);
+  if (oldColumn !== column) {
+    await renameColumn(trx, table, oldColumn, column);
+    await trx.raw(`alter index if exists ${quote(columnSearchIndexName(table, oldColumn))} rename to ${quote(columnSearchIndexName(table, column))}`);
+  }
   if (await columnType(trx, table, column) !== type.columnType) {
+    // A trigram index exists only over text: the new type's indexes are built after the commit.
+    await trx.raw(`drop index if exists ${quote(columnSearchIndexName(table, column))}`);
     try {
       await applyTypeChange(trx, table, column, type.columnType as SqlType);
     } catch (error) {

@@ -6,7 +6,8 @@ import { schemaDefinitionOf } from '../../../engine/core/lowcode/compose-form.ts
 import { lowCodeApi, type FieldTypeOption, type FormFieldInput } from '../../../engine/core/lowcode/api.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { asStoredFields, readField, readForm, type FormRow } from './definition-store.ts';
-import { afterDefinitionChange } from './definition-sync.ts';
+import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
+import { buildRecordIndexesLater } from './record-indexes.ts';
 import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
 import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
 
@@ -61,6 +62,13 @@ export default async function fieldRoutes(app: FastifyInstance) {
     ...(typeof body.SortOrder === 'number' ? { SortOrder: body.SortOrder } : {}),
   });
 
+  /** The list indexes of a form with a table of its own, built once the change has committed. */
+  function indexesLater(request: FastifyRequest, formId: number): void {
+    readForm(app.db, formId).then((form) => {
+      if (form && !form.Source) buildRecordIndexesLater(app.db, formId, recordTableName(formId), request.log);
+    }, (error: unknown) => request.log.warn({ err: error, formId }, 'reading a form for its record indexes failed'));
+  }
+
   const verb = (input: FormFieldInput) => (input.IsUdf ? 'user-defined field' : 'field');
 
   app.get(lowCodeApi.fieldTypes, {
@@ -109,20 +117,25 @@ export default async function fieldRoutes(app: FastifyInstance) {
       await afterDefinitionChange(app, trx, form.FormId, request.principal, `Added the ${verb(input)} ${input.Name.trim()}`);
       return readField(trx, id);
     });
+    indexesLater(request, saved!.FormId);
     return reply.status(201).send(saved);
   });
 
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(`${lowCodeApi.formField}/:id`, {
     config: { access: route('update') },
     schema: { tags, summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts.', params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema } },
-  }, async (request) => app.db.transaction(async (trx) => {
-    const existing = await fieldOf(trx, request.params.id);
-    const input = { ...inputOf(request.body), FormId: existing.FormId };
-    const form = await formOf(trx, existing.FormId, true);
-    await saveField(trx, form, input, request.principal!.UserName, existing);
-    await afterDefinitionChange(app, trx, form.FormId, request.principal, fieldChangeSummary(existing, input));
-    return readField(trx, existing.FormFieldId);
-  }));
+  }, async (request) => {
+    const saved = await app.db.transaction(async (trx) => {
+      const existing = await fieldOf(trx, request.params.id);
+      const input = { ...inputOf(request.body), FormId: existing.FormId };
+      const form = await formOf(trx, existing.FormId, true);
+      await saveField(trx, form, input, request.principal!.UserName, existing);
+      await afterDefinitionChange(app, trx, form.FormId, request.principal, fieldChangeSummary(existing, input));
+      return readField(trx, existing.FormFieldId);
+    });
+    indexesLater(request, saved!.FormId);
+    return saved;
+  });
 
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(lowCodeApi.typeChangePreview, {
     config: { access },

@@ -71,6 +71,7 @@ export default async function recordRoutes(app: FastifyInstance) {
         idField: 'RecordId',
         activeField: 'IsActive',
         alwaysSelect: ['IsActive'],
+        searchEachColumn: true,
         nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
       },
       base: (db) => withUdfColumns(db, db(table), udfs),
