@@ -8,6 +8,8 @@ import { decodeCursor, encodeCursor } from '../../server/lib/list/cursor.ts';
 import { fieldIdentifier } from '../../engine/core/lowcode/compose-form.ts';
 import { toSnakeCase } from '../../engine/core/naming.ts';
 import { serverDay } from '../../server/modules/forms/built-forms.ts';
+import { ensureRecordIndexes } from '../../server/modules/forms/record-indexes.ts';
+import { recordTableName } from '../../server/modules/forms/definition-sync.ts';
 import { benchPassword, buildBenchApp, startServerProcess, type BenchServer } from './bench-servers.ts';
 import { measure, signedInGetter, type Measured } from './grid.ts';
 import { concurrently, latency, ms, type Latency } from './stats.ts';
@@ -201,7 +203,7 @@ async function gridScenarios(formId: number, plain: Plain, pool: pg.Pool, api: (
   const byDateDesc = await list('pageSize=50&sorts=IncidentDate,desc');
   // Paging from the middle walks the order's index from its start, and the broad search sorts every match: seconds a
   // call at 10 clients, so 1 call per client, not 30.
-  const slow = new Set(['next page (cursor at the middle)', 'previous page (cursor at the middle)', `broad search (${broadTerm})`]);
+  const slow = new Set([`broad search (${broadTerm})`]);
   const scenarios: Array<[string, string]> = [
     ['first page (Title asc)', 'pageSize=50'],
     ['next page (cursor, page 2)', `pageSize=50&page=2&after=${first.Cursors.Last}`],
@@ -290,7 +292,7 @@ async function definitionChanges(formId: number, admin: Session): Promise<Change
   const adds: Array<[string, string, string]> = [
     ['add a field: rich text', 'richText', 'neither sortable nor searchable: ALTER TABLE ADD COLUMN only (catalog change, no rewrite)'],
     ['add a field: integer', 'integer', 'sortable, not searchable: ADD COLUMN + its (column, record_id) b-tree built over every record'],
-    ['add a field: text', 'text', 'sortable and searchable: ADD COLUMN + b-tree + the trigram (GIN) search index rebuilt over every record'],
+    ['add a field: text', 'text', 'sortable and searchable: ADD COLUMN; its b-tree and trigram index are built after the commit'],
   ];
   for (const [change, type, what] of adds) {
     const r = row(change, what);
@@ -316,13 +318,13 @@ async function definitionChanges(formId: number, admin: Session): Promise<Change
       on.runsMs.push((await timed(() => update(byName(name), { IsActive: true })))[0]);
     }
   }
-  const rename = row('rename a field (Location)', 'ALTER TABLE RENAME COLUMN + its order index renamed + the search index\'s remembered column list (the index follows the column)');
+  const rename = row('rename a field (Location)', 'ALTER TABLE RENAME COLUMN + its order and trigram indexes renamed');
   const back = row('rename it back', 'the same work again');
   for (let rep = 1; rep <= changeRepetitions; rep++) {
     rename.runsMs.push((await timed(() => update(byName('Location'), { Name: 'Site Location', ReportLabelText: 'Site Location' })))[0]);
     back.runsMs.push((await timed(() => update(byName('Location'), { Name: 'Location', ReportLabelText: 'Location' })))[0]);
   }
-  const undo = row('delete the added fields (cleanup), each', 'no values: DROP COLUMN (a text field\'s also rebuilds the trigram index)');
+  const undo = row('delete the added fields (cleanup), each', 'no values (counted first): DROP COLUMN, its indexes with it');
   for (const id of added.reverse()) undo.runsMs.push((await timed(() => admin.call('DELETE', `/api/formfields/${id}`)))[0]);
   return rows_;
 }
@@ -404,6 +406,10 @@ export async function lowcodeBench(): Promise<void> {
       setup = { reused: false, loadSeconds: laid.loadSeconds, indexSeconds: laid.indexSeconds, seconds: (performance.now() - started) / 1000 };
       log(`setup: laid ${databaseName} in ${seconds(started)} s`);
     }
+    // The list's indexes are built after a definition change commits: a reused database may predate some of them.
+    const indexing = performance.now();
+    await ensureRecordIndexes(app.db, formId, recordTableName(formId));
+    log(`setup: the form's list indexes present after ${seconds(indexing)} s`);
     const server = await startServerProcess(databaseUrl);
     servers.push(server);
     const signedIn = await signedInGetter(server.base);
