@@ -53,6 +53,15 @@ export async function recordRevision(trx: Knex, formId: number, principal: Princ
   return Revision as number;
 }
 
+/**
+ * A change to a lookup list is a change to every form whose fields offer it (their selects' choices changed):
+ * each such form gets a revision, in the change's transaction.
+ */
+export async function recordListRevisions(trx: Knex, tableId: number, principal: Principal | undefined, summary: string): Promise<void> {
+  const forms: Array<{ FormId: number }> = await trx('form_fields').whereRaw("??->>'lookupListId' = ?", ['AttributeValues', String(tableId)]).distinct('FormId');
+  for (const { FormId } of forms) await recordRevision(trx, FormId, principal, summary);
+}
+
 /** A form's revisions, newest first. */
 export async function readRevisions(db: Knex, formId: number): Promise<Array<Record<string, unknown>>> {
   return db('form_revisions').where({ FormId: formId }).orderBy('FormRevisionId', 'desc')

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordListRevisions } from '../forms/definition-store.ts';
 import lookupTable from '../../../metadata/entities/LookupTable.json' with { type: 'json' };
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
@@ -63,6 +64,10 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
           throw HttpError.of(400, formGoneMessage, 'FormId', 'NotFound');
         }
         return values;
+      },
+      // Renaming or retiring a list changes the selects of the forms that offer it: each gets a revision.
+      afterWrite: async (trx, saved, _values, mode, request) => {
+        if (mode === 'update') await recordListRevisions(trx, saved.SimpleLookupTableId as number, request.principal, `Changed the lookup list ${String(saved.DisplayName)}`);
       },
       // A list a form field offers is not deleted (its items would go with it, and the field would offer nothing).
       refuseDelete: async (trx, row) => {

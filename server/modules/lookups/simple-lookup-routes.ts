@@ -1,3 +1,4 @@
+import { recordListRevisions } from '../forms/definition-store.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import item from '../../../metadata/entities/SimpleLookupItem.json' with { type: 'json' };
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
@@ -91,7 +92,8 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     requirePositive(tableId, 'TableId');
     const { values } = checkedBody(checkCreate, entity, request.body);
     const created = await app.db.transaction(async (trx) => {
-      requireEditable(await listOf(trx, tableId, true));
+      const list = await listOf(trx, tableId, true);
+      requireEditable(list);
       await checkUniqueName(trx, tableId, String(values.Name));
       // Wire names here too: knex hands the row back PascalCased.
       const { Last: last } = (await trx('simple_lookup_items').where('TableId', tableId).max({ Last: 'SortOrder' }).first()) as { Last: number | null };
@@ -100,6 +102,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
         .returning(Object.values(itemColumns));
       const saved = wire(row);
       await auditItem(trx, request, 'create', saved.Id, null, saved);
+      await recordListRevisions(trx, tableId, request.principal, `Added the item ${saved.Name} to the lookup list ${list.DisplayName}`);
       return saved;
     });
     return reply.status(201).send(created);
@@ -111,7 +114,8 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { tableId } = request.params;
     return app.db.transaction(async (trx) => {
-      requireEditable(await listOf(trx, tableId, true));
+      const list = await listOf(trx, tableId, true);
+      requireEditable(list);
       const before = await itemsOf(trx, tableId);
       const fault = orderFault(request.body.ItemIds, before.map((i) => i.Id));
       if (fault) throw HttpError.of(400, fault, 'ItemIds', 'InvalidOrder');
@@ -122,6 +126,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
         await trx('simple_lookup_items').where('SimpleLookupItemId', id).update({ SortOrder: index + 1, ModifiedBy: who(request), ModifiedDate: trx.fn.now() });
         await auditItem(trx, request, 'update', id, old, { ...old, SortOrder: index + 1 });
       }
+      await recordListRevisions(trx, tableId, request.principal, `Reordered the items of the lookup list ${list.DisplayName}`);
       return itemsOf(trx, tableId);
     });
   });
@@ -144,7 +149,8 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     requirePositive(id, 'Id');
     const { values } = checkedBody(checkUpdate, entity, request.body);
     return app.db.transaction(async (trx) => {
-      requireEditable(await listOf(trx, tableId, true));
+      const list = await listOf(trx, tableId, true);
+      requireEditable(list);
       const before = await itemOf(trx, tableId, id);
       await checkUniqueName(trx, tableId, String(values.Name), id);
       const deactivated = values.IsActive === false && before.IsActive;
@@ -158,6 +164,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
         .returning(Object.values(itemColumns));
       const saved = wire(row);
       await auditItem(trx, request, deactivated ? 'deactivate' : 'update', id, before, saved);
+      await recordListRevisions(trx, tableId, request.principal, `Changed the item ${before.Name} of the lookup list ${list.DisplayName}`);
       return saved;
     });
   });
@@ -170,10 +177,12 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     requirePositive(tableId, 'TableId');
     requirePositive(id, 'Id');
     await app.db.transaction(async (trx) => {
-      requireEditable(await listOf(trx, tableId, true));
+      const list = await listOf(trx, tableId, true);
+      requireEditable(list);
       const before = await itemOf(trx, tableId, id);
       await trx('simple_lookup_items').where('SimpleLookupItemId', id).delete();
       await auditItem(trx, request, 'delete', id, before, null);
+      await recordListRevisions(trx, tableId, request.principal, `Deleted the item ${before.Name} of the lookup list ${list.DisplayName}`);
     });
     return reply.status(204).send();
   });
