@@ -57,7 +57,7 @@ describe('composing the Incident Report', () => {
     expect(screen.list?.columns).toEqual([
       { field: 'Title', label: 'Title', sortable: true, searchable: true },
       { field: 'IncidentDate', label: 'Incident Date', sortable: true, format: 'date' },
-      { field: 'EstimatedCost', label: 'Estimated Cost', sortable: true },
+      { field: 'EstimatedCost', label: 'Estimated Cost', sortable: true, format: 'currency' },
       { field: 'WitnessName', label: 'Witness Name' },
     ]);
     expect(screen.list).toMatchObject({ defaultSort: [{ field: 'Title', dir: 'asc' }], searchable: true, inactiveToggle: true, rowClick: 'update' });
