@@ -13,10 +13,10 @@ const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 const password = benchPassword;
 
-interface Captured { sql: string; bindings: unknown[]; name?: string }
+export interface Captured { sql: string; bindings: unknown[]; name?: string }
 
 /** Every statement the API ran for one call, in order, with pg's $n placeholders. */
-function captureSql(db: Knex): { take(): Captured[] } {
+export function captureSql(db: Knex): { take(): Captured[] } {
   let captured: Captured[] = [];
   db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => {
     let i = 0;

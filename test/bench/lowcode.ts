@@ -11,7 +11,7 @@ import { serverDay } from '../../server/modules/forms/built-forms.ts';
 import { ensureRecordIndexes } from '../../server/modules/forms/record-indexes.ts';
 import { recordTableName } from '../../server/modules/forms/definition-sync.ts';
 import { benchPassword, buildBenchApp, startServerProcess, type BenchServer } from './bench-servers.ts';
-import { measure, signedInGetter, type Measured } from './grid.ts';
+import { captureSql, measure, signedInGetter, type Captured, type Measured } from './grid.ts';
 import { concurrently, latency, ms, type Latency } from './stats.ts';
 import { cpuPerCall, othersCpuMs, postgresCpuMs } from './cpu.ts';
 
@@ -173,18 +173,6 @@ async function layBenchForm(app: FastifyInstance, plain: Plain, admin: Session, 
   const indexSeconds = (performance.now() - indexed) / 1000;
   log(`setup: rebuilt ${indexes.length} indexes (${indexes.map((i) => i.name.replace(`${table}_`, '')).join(', ')}) and vacuumed in ${indexSeconds.toFixed(1)} s`);
   return { formId: form.FormId, loadSeconds, indexSeconds };
-}
-
-interface Captured { sql: string; bindings: unknown[]; name?: string }
-
-/** Every statement the app ran, with pg's $n placeholders (as grid.ts captures them). */
-function captureSql(db: Knex): { take(): Captured[] } {
-  let captured: Captured[] = [];
-  db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => {
-    let i = 0;
-    captured.push({ sql: q.sql.replace(/\?/g, () => `$${++i}`), bindings: q.bindings ?? [], name: q.options?.name });
-  });
-  return { take: () => { const c = captured; captured = []; return c; } };
 }
 
 interface GridRow { scenario: string; query: string; othersCores: number; api: Latency; sql: Latency; allSql: Latency; apiCpuMs: Measured['cpu']; sqlCpuMs: Measured['cpu']; total: number; totalIsEstimate: boolean; statements: string[] }
