@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import knexFactory, { type Knex } from 'knex';
+import knexFactory from 'knex';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../server/lib/password.ts';
