@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { StoredField, StoredForm } from '../../../engine/core/lowcode/types.ts';
 import type { FormFieldRecord } from '../../../engine/core/lowcode/api.ts';
 import type { Principal } from '../../types.ts';
+import { defaultMessages } from '../../../engine/core/messages.ts';
+import { HttpError } from '../../lib/http-error.ts';
 
 /** A form's row as the forms module reads it: the stored form plus where its records live and its revision. */
 export interface FormRow extends StoredForm {
@@ -25,6 +27,19 @@ export async function readFields(db: Knex, formId: number, udf?: boolean): Promi
   const q = db('form_fields').where({ FormId: formId }).select(fieldColumns).orderBy([{ column: 'IsUdf' }, { column: 'SortOrder' }, { column: 'FormFieldId' }]);
   if (udf !== undefined) q.where({ IsUdf: udf });
   return q;
+}
+
+/**
+ * The form a call names, or the spec's refusal: 'No id was provided.' (400) for a non-positive id, 404 for none.
+ * With `lock`, its row is locked for the caller's transaction: a form's changes are serialised, so two fields
+ * saved at once cannot both take one name or one sort place.
+ */
+export async function formToChange(db: Knex, formId: number, options: { lock?: boolean; property?: string } = {}): Promise<FormRow> {
+  if (!(formId > 0)) throw HttpError.of(400, defaultMessages.noId, options.property ?? 'id', 'NoId');
+  if (options.lock) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
+  const form = await readForm(db, formId);
+  if (!form) throw HttpError.of(404, 'This form no longer exists.', options.property ?? null, 'NotFound');
+  return form;
 }
 
 export async function readField(db: Knex, formFieldId: number): Promise<FormFieldRecord | undefined> {

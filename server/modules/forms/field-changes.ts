@@ -9,9 +9,8 @@ import type { StoredField } from '../../../engine/core/lowcode/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { asStoredFields, readFields, type FormRow } from './definition-store.ts';
 import { recordTableName } from './definition-sync.ts';
-import { addColumn, applyTypeChange, columnType, planTypeChange, renameColumn, TypeChangeRefused, type SqlType } from './tables/index.ts';
+import { addColumn, applyTypeChange, columnSearchIndexName, columnType, planTypeChange, renameColumn, TypeChangeRefused, type SqlType } from './tables/index.ts';
 import { quote } from './tables/columns.ts';
-import { columnSearchIndexName } from './record-indexes.ts';
 
 type Trx = Knex.Transaction;
 
@@ -110,10 +109,7 @@ async function changeStorage(trx: Trx, form: FormRow, existing: FormFieldRecord 
     return;
   }
   const oldColumn = toSnakeCase(existing.StoredName);
-  if (oldColumn !== column) {
-    await renameColumn(trx, table, oldColumn, column);
-    await trx.raw(`alter index if exists ${quote(columnSearchIndexName(table, oldColumn))} rename to ${quote(columnSearchIndexName(table, column))}`);
-  }
+  if (oldColumn !== column) await renameColumn(trx, table, oldColumn, column);
   if (await columnType(trx, table, column) !== type.columnType) {
     // A trigram index exists only over text: the new type's indexes are built after the commit.
     await trx.raw(`drop index if exists ${quote(columnSearchIndexName(table, column))}`);

@@ -5,7 +5,8 @@ import { fieldTypes } from '../../../engine/core/lowcode/field-types.ts';
 import { schemaDefinitionOf } from '../../../engine/core/lowcode/compose-form.ts';
 import { lowCodeApi, type FieldTypeOption, type FormFieldInput } from '../../../engine/core/lowcode/api.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { asStoredFields, readField, readForm, type FormRow } from './definition-store.ts';
+import { asStoredFields, formToChange, readField, readForm } from './definition-store.ts';
+import { defaultMessages } from '../../../engine/core/messages.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { buildRecordIndexesLater } from './record-indexes.ts';
 import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
@@ -21,7 +22,6 @@ const inputSchema = {
   properties: Object.fromEntries(writable.map((k) => [k, (formField.properties as Record<string, object>)[k]])),
 } as const;
 
-const noId = 'No id was provided.';
 
 /**
  * Form fields (spec 2 "Form fields", module FormField): create, read, update and delete of a form's field or
@@ -33,17 +33,8 @@ export default async function fieldRoutes(app: FastifyInstance) {
   const route = (kind: 'create' | 'update' | 'delete') => ({ ...access, route: `formfields.${kind}` });
   const tags = ['formfields'];
 
-  async function formOf(db: Knex, formId: number, lock = false): Promise<FormRow> {
-    if (!(formId > 0)) throw HttpError.of(400, noId, 'FormId', 'NoId');
-    // A form's changes are serialised: two fields saved at once cannot both take one name or one sort place.
-    if (lock) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
-    const form = await readForm(db, formId);
-    if (!form) throw HttpError.of(404, 'This form no longer exists.', 'FormId', 'NotFound');
-    return form;
-  }
-
   async function fieldOf(db: Knex, id: number) {
-    if (!(id > 0)) throw HttpError.of(400, noId, 'id', 'NoId');
+    if (!(id > 0)) throw HttpError.of(400, defaultMessages.noId, 'id', 'NoId');
     const field = await readField(db, id);
     if (!field) throw HttpError.of(404, 'This form field no longer exists.', null, 'NotFound');
     return field;
@@ -112,7 +103,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const input = inputOf(request.body);
     const saved = await app.db.transaction(async (trx) => {
-      const form = await formOf(trx, input.FormId, true);
+      const form = await formToChange(trx, input.FormId, { lock: true, property: 'FormId' });
       const id = await saveField(trx, form, input, request.principal!.UserName);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, `Added the ${verb(input)} ${input.Name.trim()}`);
       return readField(trx, id);
@@ -128,7 +119,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     const saved = await app.db.transaction(async (trx) => {
       const existing = await fieldOf(trx, request.params.id);
       const input = { ...inputOf(request.body), FormId: existing.FormId };
-      const form = await formOf(trx, existing.FormId, true);
+      const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
       await saveField(trx, form, input, request.principal!.UserName, existing);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, fieldChangeSummary(existing, input));
       return readField(trx, existing.FormFieldId);
@@ -147,7 +138,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     const trx = await app.db.transaction();
     try {
       const existing = await fieldOf(trx, request.params.id);
-      return await previewTypeChange(trx, await formOf(trx, existing.FormId), existing, String(request.body.FieldType));
+      return await previewTypeChange(trx, await formToChange(trx, existing.FormId, { property: 'FormId' }), existing, String(request.body.FieldType));
     } finally {
       await trx.rollback();
     }
@@ -159,7 +150,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     await app.db.transaction(async (trx) => {
       const existing = await fieldOf(trx, request.params.id);
-      const form = await formOf(trx, existing.FormId, true);
+      const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
       await deleteField(trx, form, existing);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, `Deleted the ${existing.IsUdf ? 'user-defined field' : 'field'} ${existing.Name}`);
     });

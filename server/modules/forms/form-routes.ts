@@ -11,7 +11,7 @@ import { registerCrud } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { createRecordTable } from './tables/index.ts';
-import { readFields, readRevisions } from './definition-store.ts';
+import { formToChange, readFields, readRevisions } from './definition-store.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { shippedRouteSegments } from './screens.ts';
 import { extendedScreen } from './reserved-forms.ts';
@@ -70,7 +70,7 @@ export default async function formRoutes(app: FastifyInstance) {
       config: { access },
       schema: { tags: ['forms'], summary: udf ? "The form's user-defined fields, in order (inactive and ended ones too)." : "The form's ordinary fields, in order (inactive ones too).", params: formIdParams, response: { 200: { type: 'array', items: fieldRecordSchema } } },
     }, async (request) => {
-      await existingForm(app.db, request.params.id);
+      await formToChange(app.db, request.params.id);
       return readFields(app.db, request.params.id, udf);
     });
   }
@@ -87,7 +87,7 @@ export default async function formRoutes(app: FastifyInstance) {
       },
     }, async (request) => app.db.transaction(async (trx) => {
       const formId = request.params.id;
-      await existingForm(trx, formId, true);
+      await formToChange(trx, formId, { lock: true });
       const current = (await readFields(trx, formId, udf)).map((f) => f.FormFieldId);
       const wanted = request.body.FormFieldIds;
       const same = wanted.length === current.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
@@ -102,7 +102,7 @@ export default async function formRoutes(app: FastifyInstance) {
     config: { access },
     schema: { tags: ['forms'], summary: "Every change to the form's definition (the form, its fields and UDFs), newest first.", params: formIdParams, response: { 200: { type: 'array', items: revisionSchema } } },
   }, async (request) => {
-    await existingForm(app.db, request.params.id);
+    await formToChange(app.db, request.params.id);
     return readRevisions(app.db, request.params.id);
   });
 
@@ -170,13 +170,5 @@ export default async function formRoutes(app: FastifyInstance) {
       },
     },
   });
-
-  async function existingForm(db: Knex, formId: number, changing = false): Promise<Row> {
-    if (!(formId > 0)) throw HttpError.of(400, 'No id was provided.', 'id', 'NoId');
-    const form = await db('forms').where({ FormId: formId }).first('FormId', 'Name', 'IsReserved', 'TableName');
-    if (!form) throw HttpError.of(404, 'This form no longer exists.', null, 'NotFound');
-    if (changing) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
-    return form;
-  }
 }
 

@@ -2,12 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { toSnakeCase } from '../../../engine/core/naming.ts';
 import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
-import { indexName, quote } from './tables/columns.ts';
-import { orderIndexName } from './tables/indexes.ts';
+import { createColumnSearchIndex, createOrderIndex } from './tables/index.ts';
 import { readFields } from './definition-store.ts';
-
-/** The trigram index of one searchable column of a record table. */
-export const columnSearchIndexName = (table: string, column: string) => indexName(table, column, 'trgm');
 
 /**
  * Builds the indexes a built form's list needs and lacks: a (column, record_id) b-tree per sortable field, a
@@ -23,8 +19,8 @@ export async function ensureRecordIndexes(db: Knex, formId: number, table: strin
   for (const field of fields) {
     const type = fieldTypeOf(field.FieldType);
     const column = toSnakeCase(field.StoredName);
-    if (type?.sortable) await db.raw(`create index if not exists ${quote(orderIndexName(table, column))} on ${quote(table)} (${quote(column)}, "record_id")`);
-    if (type?.searchable) await db.raw(`create index if not exists ${quote(columnSearchIndexName(table, column))} on ${quote(table)} using gin (${quote(column)} gin_trgm_ops)`);
+    if (type?.sortable) await createOrderIndex(db, table, column);
+    if (type?.searchable) await createColumnSearchIndex(db, table, column);
   }
 }
 

@@ -4,9 +4,17 @@ import { indexName, quote } from './columns.ts';
 export const searchIndexName = (table: string) => indexName(table, 'search_trgm');
 export const orderIndexName = (table: string, column: string) => indexName(table, column, 'order');
 
+/** The trigram index of one column, for a list that searches each column on its own (a built form's). */
+export const columnSearchIndexName = (table: string, column: string) => indexName(table, column, 'trgm');
+
 /** A (column, record_id) b-tree: a page of the list sorted by the column, either direction, is a range scan. */
-export async function createOrderIndex(trx: Knex.Transaction, table: string, column: string): Promise<void> {
-  await trx.raw(`create index ${quote(orderIndexName(table, column))} on ${quote(table)} (${quote(column)}, "record_id")`);
+export async function createOrderIndex(db: Knex, table: string, column: string): Promise<void> {
+  await db.raw(`create index if not exists ${quote(orderIndexName(table, column))} on ${quote(table)} (${quote(column)}, "record_id")`);
+}
+
+/** A trigram (GIN) index over one text column: contains-search of that column alone is an index lookup. */
+export async function createColumnSearchIndex(db: Knex, table: string, column: string): Promise<void> {
+  await db.raw(`create index if not exists ${quote(columnSearchIndexName(table, column))} on ${quote(table)} using gin (${quote(column)} gin_trgm_ops)`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { checkColumn, checkColumnName, checkIdentifier, indexName, quote, RecordTableError, type ColumnDescription, type SqlType } from './columns.ts';
-import { createOrderIndex, orderIndexName, rememberSearchColumns, searchColumns, setSearchColumns } from './indexes.ts';
+import { columnSearchIndexName, createOrderIndex, orderIndexName, rememberSearchColumns, searchColumns, setSearchColumns } from './indexes.ts';
 
 /**
  * A form's record table: record_id, the audit columns the generic CRUD writes, `udf` for user-defined
@@ -48,17 +48,16 @@ export async function addColumn(trx: Knex.Transaction, table: string, column: Co
 }
 
 /**
- * Renames a column; values, indexes and their expressions follow (PostgreSQL tracks columns by number).
- * There is no drop: a removed field is retired by its definition and its column and values stay.
+ * Renames a column; values, indexes and their expressions follow (PostgreSQL tracks columns by number), and the
+ * column's order and search indexes take the names that go with the new column name.
  */
 export async function renameColumn(trx: Knex.Transaction, table: string, from: string, to: string): Promise<void> {
   checkIdentifier(table, 'table name');
   checkColumnName(from);
   checkColumnName(to);
   await trx.raw(`alter table ${quote(table)} rename column ${quote(from)} to ${quote(to)}`);
-  const order = await trx.raw(`select to_regclass(?) is not null as "Exists"`, [quote(orderIndexName(table, from))]);
-  if ((order.rows[0] as { Exists: boolean }).Exists) {
-    await trx.raw(`alter index ${quote(orderIndexName(table, from))} rename to ${quote(orderIndexName(table, to))}`);
+  for (const named of [orderIndexName, columnSearchIndexName]) {
+    await trx.raw(`alter index if exists ${quote(named(table, from))} rename to ${quote(named(table, to))}`);
   }
   const searchable = await searchColumns(trx, table);
   if (searchable.includes(from)) {
