@@ -12,6 +12,7 @@ export type { FormField } from './FormField.ts';
 export type { LoginRequest } from './LoginRequest.ts';
 export type { LoginResponse } from './LoginResponse.ts';
 export type { LookupTable } from './LookupTable.ts';
+export type { MenuItem } from './MenuItem.ts';
 export type { OutboxMail } from './OutboxMail.ts';
 export type { PageActions } from './PageActions.ts';
 export type { PasswordInfo } from './PasswordInfo.ts';
