@@ -16,6 +16,7 @@ import { refreshCurrentUser } from '../../stores/current-user.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { fillPath } from '../../routing/route-paths.ts';
 import { HistoryButton } from './HistoryButton.tsx';
+import { PrintButton } from './PrintButton.tsx';
 
 type Data = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const canCopy = Boolean(screen.form?.copy) && mode === 'update' && needsId && createEntry && routes.some((r) => r.Name === `${screen.id}.update`);
   // The record's History beside the title, on the update and read routes of a form that shows record info.
   const history = record && !single && (mode === 'update' || mode === 'read') && screen.form?.recordInfo
-    ? <HistoryButton url={`${url}/history`} entity={entity} /> : null;
+    ? <><HistoryButton url={`${url}/history`} entity={entity} /><PrintButton url={url} /></> : null;
   const extra = record && actions ? actions(record) : null;
   async function save(values: Data): Promise<Data> {
     const saved = await (mode === 'create' ? api.post<Data>(screen.api, values) : api.post<Data>(url, values));

@@ -1,0 +1,76 @@
+import { toErrorList } from '../../engine/core/error-items.ts';
+import { api } from '../api/api.ts';
+import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../api/client.ts';
+import { useSession } from '../stores/session.ts';
+import { handleUnauthorized } from '../session/session-end.ts';
+
+/** What POST {record}/print answers: the names to download the PDF by. */
+export interface PrintedFile {
+  FileName: string;
+  UserFileName: string;
+}
+
+/** The download of a printed record (server/modules/print): only the session that made it may fetch it. */
+export const printDownloadPath = '/api/print/download';
+
+/** The browser's time zone, so the PDF's dates read as the screen's do. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes the record's PDF on the server (spec 2 "Print": POST with fileType=print). */
+export function makePrint(recordUrl: string): Promise<PrintedFile> {
+  const timeZone = browserTimeZone();
+  return api.post<PrintedFile>(`${recordUrl}/print`, { fileType: 'print', ...(timeZone ? { timeZone } : {}) });
+}
+
+/**
+ * Downloads the made file by fileName and userFileName. The session's token travels in a header, which a frame or a
+ * plain link cannot send: the bytes are fetched with it and handed to the browser through a link with the download
+ * attribute, as the widgets' file downloads are.
+ */
+export async function downloadPrint({ FileName, UserFileName }: PrintedFile): Promise<void> {
+  const { token, session } = useSession.getState();
+  const headers: Record<string, string> = token && session ? { authorization: `Bearer ${token}`, 'session-id': session.SessionId, 'instance-id': session.InstanceId } : {};
+  const url = `${printDownloadPath}?${new URLSearchParams({ fileName: FileName, userFileName: UserFileName }).toString()}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(0, toErrorList(systemErrorMessage));
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch { /* the text as it is */ }
+    const items = toErrorList(body);
+    const error = new ApiError(response.status, items.length ? items : toErrorList(`API Call failed with status code ${response.status}`), body);
+    if (response.status === 401 && token) handleUnauthorized(error);
+    throw error;
+  }
+  const refreshed = response.headers.get(refreshedTokenHeader);
+  if (refreshed) useSession.getState().setToken(refreshed);
+  saveBlob(await response.blob(), UserFileName);
+}
+
+/** Hands a blob to the browser as a download under the given name. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: fileName, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** Print: make the PDF, then download it. */
+export async function printRecord(recordUrl: string): Promise<void> {
+  await downloadPrint(await makePrint(recordUrl));
+}
