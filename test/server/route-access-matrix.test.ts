@@ -217,6 +217,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
       'GET /api/forms/:formId/records/export.csv': { module },
       'GET /api/forms/:formId/records/:id': { module },
       'GET /api/forms/:formId/records/:id/history': { module },
+      'POST /api/forms/:formId/records/:id/print': { module },
       'POST /api/forms/:formId/records': { module, route: routeNodeName(`form-${formId}`, 'create') },
       'POST /api/forms/:formId/records/:id': { module, route: routeNodeName(`form-${formId}`, 'update') },
       'POST /api/forms/:formId/records/:id/deactivate': { module, route: routeNodeName(`form-${formId}`, 'delete') },
