@@ -72,9 +72,10 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     await field('Due Date', 'date');
     await field('Budget', 'currency');
     await field('Approved', 'yesNo');
+    await field('Discount', 'percentage');
     await field('Notes', 'textArea', { maxLength: 8000 });
     recordId = (await ok(admin, 'POST', records(), {
-      Subject: 'Fix the boiler', Priority: urgent.Id, DueDate: '2026-05-01', Budget: 1234.5, Approved: true, Notes: longNote,
+      Subject: 'Fix the boiler', Priority: urgent.Id, DueDate: '2026-05-01', Budget: 1234.5, Approved: true, Discount: 12.5, Notes: longNote,
     }, 201)).RecordId;
 
     const workers = await addRole(t.app, 'Workers');
@@ -101,6 +102,7 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     expect(text).toContain('Due Date 05/01/2026');
     expect(text).toContain('Budget $1,234.50');
     expect(text).toContain('Approved Yes');
+    expect(text).toContain('Discount 12.50 %');
     const labels = ['Subject', 'Priority', 'Due Date', 'Budget', 'Approved', 'Notes'].map((l) => text.indexOf(`${l} `));
     expect(labels.every((at) => at >= 0)).toBe(true);
     expect([...labels].sort((a, b) => a - b)).toEqual(labels);
