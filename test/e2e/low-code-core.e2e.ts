@@ -177,6 +177,8 @@ describe('low-code core, end to end (Chromium)', () => {
     await signInThroughForm(staff, baseUrl, 'sam.staff', staffPassword);
     await staff.waitForURL(`${baseUrl}/home`);
     const menu = staff.getByRole('navigation', { name: 'Main menu' });
+    // A built form is listed under the menu's Forms group.
+    await menu.getByRole('button', { name: 'Forms', exact: true }).click();
     await menu.getByRole('link', { name: 'Incident Report' }).click();
     await staff.waitForURL(`${baseUrl}/incident-report`);
     await expect.poll(() => staff.getByRole('link', { name: 'Add Incident Report' }).isVisible()).toBe(true);

@@ -74,7 +74,9 @@ describe.each(databases)('menu items on %s', (kind) => {
       expect(tree.map((n) => n.LinkText)).toEqual(seededMenu.map((s) => s.name));
       expect(nodeAt(tree, 'Users')).toMatchObject({ URL: '/user', HasAccess: true, MenuItemType: { Id: 2, Name: 'Module Link' }, Children: [] });
       expect(nodeAt(tree, 'Concurrent Sessions')?.URL).toBe('/session/list');
+      // Single-record screens such as My Account are entries; Your Account, which the profile menu opens, is not.
       expect(nodeAt(tree, 'My Account')?.URL).toBe('/user/myaccount');
+      expect(JSON.stringify(tree)).not.toContain('"/youraccount"');
       expect(nodeAt(tree, 'Menu Items')?.URL).toBe('/menuItem');
       expect(tree.filter((n) => n.MenuItemType.Name === 'Separator').every((n) => n.HasAccess && n.URL === null)).toBe(true);
       // The list screens no item names (Form Records) are under the Forms group, so nothing reachable is missing.

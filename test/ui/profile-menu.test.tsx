@@ -4,13 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 import { TopBar } from '../../ui/shell/TopBar.tsx';
-import { SideNav } from '../../ui/shell/SideNav.tsx';
 import { pilotInformationPath } from '../../ui/shell/profile-menu.ts';
 import { useSession } from '../../ui/stores/session.ts';
 
 const home: RouteEntry = { Name: 'home', Url: '/home', Title: 'Home' };
 const yourAccount: RouteEntry = { Name: 'youraccount.single', Url: '/youraccount', Title: 'Your Account', ScreenId: 'youraccount' };
-const myAccount: RouteEntry = { Name: 'myaccount.single', Url: '/user/myaccount', Title: 'My Account', ScreenId: 'myaccount' };
 const pilotUpdate: RouteEntry = { Name: 'pilots.update', Url: '/pilot/update/:id', Title: 'Update Pilot', ScreenId: 'pilots' };
 
 describe('the Pilot Information entry: only for a pilot user, and only when the route table offers /pilot/update', () => {
@@ -90,14 +88,5 @@ describe('the profile menu', () => {
     await openMenu();
     expect(screen.getByText('mara.new')).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Pilot Information' })).toBeNull();
-  });
-});
-
-describe('the side navigation', () => {
-  it('lists single-record screens such as My Account, but not Your Account, which the profile menu opens', () => {
-    render(<MemoryRouter><SideNav routes={[home, yourAccount, myAccount]} open={false} onClose={() => {}} /></MemoryRouter>);
-    const links = screen.getAllByRole('link').map((a) => a.textContent);
-    expect(links).toContain('My Account');
-    expect(links).not.toContain('Your Account');
   });
 });

@@ -1,6 +1,8 @@
 import { useSession } from '../stores/session.ts';
 import { useSessionNotice } from '../stores/session-notice.ts';
 import { clearSessionStorage } from '../stores/session-storage.ts';
+import { useMainMenu } from '../stores/main-menu.ts';
+import { useBreadcrumbs } from '../stores/breadcrumbs.ts';
 import { clearModuleAccessCache } from '../api/module-access.ts';
 import { useNotifications } from '../../engine/react/notifications/store.ts';
 import { sessionTexts } from './messages.ts';
@@ -39,10 +41,16 @@ export function adoptOtherTabSession(): boolean {
  */
 export function installSessionLifecycle(): () => void {
   const unsubscribe = useSession.subscribe((next, prev) => {
-    if (next.token && !prev.token) clearModuleAccessCache();
+    if (next.token && !prev.token) {
+      clearModuleAccessCache();
+      // Spec 1 section 4: breadcrumbs and the menu are restored on session start (the menu loads with the routes).
+      useBreadcrumbs.getState().restore();
+    }
     if (next.session?.SessionId !== prev.session?.SessionId && next.session) clearModuleAccessCache();
     if (!next.token && prev.token) {
       clearSessionStorage();
+      useMainMenu.getState().clear();
+      useBreadcrumbs.getState().clear();
       useSessionNotice.getState().clear();
       useNotifications.setState({ notices: [] });
     }

@@ -8,8 +8,8 @@ import { signOut } from '../api/session-calls.ts';
 import { refreshCurrentUser, useCurrentUserOfSession } from '../stores/current-user.ts';
 import { pilotInformationPath, yourAccountPath } from './profile-menu.ts';
 
-/** Page title and the profile menu (spec 1: Your Account, Pilot Information for pilot users, Help, Logout). */
-export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () => void }) {
+/** The main menu's button, page title and the profile menu (spec 1: Your Account, Pilot Information for pilot users, Help, Logout). */
+export function TopBar({ title, onToggleNav, menuButton = true }: { title: string; onToggleNav: () => void; menuButton?: boolean }) {
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const routes = useSession((s) => s.routes) ?? [];
@@ -37,9 +37,12 @@ export function TopBar({ title, onToggleNav }: { title: string; onToggleNav: () 
   return (
     <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton edge="start" aria-label="Open navigation" onClick={onToggleNav} sx={{ display: { md: 'none' } }}>
-          <MenuIcon />
-        </IconButton>
+        {/* The main menu's button, while the menu is not pinned open beside the page. */}
+        {menuButton && (
+          <IconButton edge="start" aria-label="Open navigation" onClick={onToggleNav}>
+            <MenuIcon />
+          </IconButton>
+        )}
         <Typography variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main', mr: 2 }}>Administration</Typography>
         <Typography variant="subtitle1" component="div" sx={{ flexGrow: 1 }} noWrap>{title}</Typography>
         <Tooltip title="Your profile">

@@ -157,10 +157,11 @@ export default async function menuRoutes(app: FastifyInstance) {
           if (errors.length) throw new HttpError(400, errors);
         }
         // The rules' required fields hold for any client: a null sent for them is no value either.
-        const missing = type === menuItemType.url ? (['Url', 'Target'] as const).filter((f) => !written[f])
+        const titles = { Url: menuItem.properties.Url.title, Target: menuItem.properties.Target.title, ModuleId: menuItem.properties.ModuleId.title };
+        const missing: Array<keyof typeof titles> = type === menuItemType.url ? (['Url', 'Target'] as const).filter((f) => !written[f])
           : type === menuItemType.module && !written.ModuleId ? ['ModuleId'] : [];
         if (missing.length) {
-          throw new HttpError(400, missing.map((f) => ({ PropertyName: f, ErrorMessage: `${menuItem.properties[f].title} is required.`, ErrorCode: 'required' })));
+          throw new HttpError(400, missing.map((f) => ({ PropertyName: f, ErrorMessage: `${titles[f]} is required.`, ErrorCode: 'required' })));
         }
         // What a type does not use is not kept: a module link has no address, a group or separator neither.
         if (type !== menuItemType.url) Object.assign(written, { Url: null, Target: null });

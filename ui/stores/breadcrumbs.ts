@@ -1,0 +1,43 @@
+import { createBreadcrumbStore } from '../../engine/widgets/breadcrumbs/store.ts';
+import { saveCrumbs, type Crumb } from '../../engine/widgets/breadcrumbs/logic.ts';
+
+/**
+ * The breadcrumb trail of the shell (spec 3 "Breadcrumbs"): kept in session storage, restored when a session starts
+ * or is restored (this store reads it when the page loads), cleared when the session ends (ui/session/lifecycle.ts).
+ */
+export const useBreadcrumbs = createBreadcrumbStore(sessionStorage);
+
+let restartNext = false;
+
+/** The next page visited starts a new trail (a choice in the main menu). */
+export function restartBreadcrumbs(): void {
+  restartNext = true;
+}
+
+/** The page now shown: Home ends the trail; a page chosen in the menu starts a new one; any other page joins it. */
+export function visitPage(crumb: Crumb, isHome: boolean): void {
+  const store = useBreadcrumbs.getState();
+  if (isHome) {
+    restartNext = false;
+    if (store.crumbs.length) store.clear();
+    return;
+  }
+  if (restartNext) {
+    restartNext = false;
+    store.clear();
+  }
+  const crumbs = trailAfter(useBreadcrumbs.getState().crumbs, crumb);
+  saveCrumbs(sessionStorage, crumbs);
+  useBreadcrumbs.setState({ crumbs });
+}
+
+const pathOf = (url: string) => url.split('?')[0];
+
+/**
+ * The trail after visiting a page: a page already on the trail (by its path: a list keeps its place whatever its
+ * search, sort or page) cuts the trail there and takes the new address; a new page is appended.
+ */
+export function trailAfter(crumbs: readonly Crumb[], crumb: Crumb): Crumb[] {
+  const at = crumbs.findIndex((c) => pathOf(c.url) === pathOf(crumb.url));
+  return at >= 0 ? [...crumbs.slice(0, at), crumb] : [...crumbs, crumb];
+}
