@@ -178,6 +178,22 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: `${records()}/${recordId}/print`, payload: { fileType: 'print' } })).statusCode).toBe(401);
   });
 
+  it('prints a record of every shipped screen that has the print call', async () => {
+    const printedScreens: string[] = [];
+    for (const screen of t.app.registry.screens.values()) {
+      if (screen.routes.single || !t.app.hasRoute({ method: 'POST', url: `${screen.api}/:id/print` })) continue;
+      const list = await as(admin, 'GET', screen.api);
+      const first = (list.json() as { Items?: Array<Record<string, unknown>> }).Items?.[0];
+      if (list.statusCode !== 200 || !first) continue;
+      const { text } = await printed(admin, `${screen.api}/${String(first[screen.idField])}`);
+      expect(text, screen.id).toContain(screen.title);
+      // Selects show their options' names, whichever lookup call serves them (a menu item's Type and Module).
+      if (screen.id === 'menuitems') expect(text).not.toMatch(/(Type|Module) \d/);
+      printedScreens.push(screen.id);
+    }
+    expect(printedScreens).toEqual(expect.arrayContaining(['users', 'roles', 'forms', 'lookuptables', 'appsettings']));
+  });
+
   it('serves the file only to the session that made it, and not after it expired', async () => {
     const made = await as(clerk, 'POST', `${records()}/${recordId}/print`, { fileType: 'print' });
     const { FileName } = made.json() as { FileName: string };

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import sanitizeHtml from 'sanitize-html';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
@@ -6,8 +5,6 @@ import { displayFormats, formatDisplayDate, recordInfoLines, toLocalDate } from 
 import { message } from '../../../engine/core/messages.ts';
 import { formatCurrency } from '../../../engine/widgets/currency/logic.ts';
 import { formatPercentage } from '../../../engine/widgets/percentage/logic.ts';
-import { lookups } from '../lookups/lookups.ts';
-import { optionNames } from '../lookups/option-names.ts';
 
 type Row = Record<string, unknown>;
 
@@ -60,8 +57,11 @@ export function fieldLabel(entity: JsonSchema, screen: ScreenDocument, field: st
 
 const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
 
-/** The names of the chosen options of every select among the fields, by source and id (retired options too). */
-async function optionNamesBySource(db: Knex, entity: JsonSchema, screen: ScreenDocument, fields: string[], record: Row): Promise<Map<string, Map<number, string>>> {
+/** The names of a select source's options by id (as GET /api/lookups/{source}?ids= answers them); an id it lacks stays a number. */
+export type OptionNamer = (source: string, ids: number[]) => Promise<Map<number, string>>;
+
+/** The names of the chosen options of every select among the fields, by source and id, one call per source. */
+async function optionNamesBySource(optionNames: OptionNamer, screen: ScreenDocument, fields: string[], record: Row): Promise<Map<string, Map<number, string>>> {
   const wanted = new Map<string, Set<number>>();
   for (const field of fields) {
     const source = optionsOf(uiOf(screen, field)).source;
@@ -73,16 +73,7 @@ async function optionNamesBySource(db: Knex, entity: JsonSchema, screen: ScreenD
     wanted.set(source, set);
   }
   const out = new Map<string, Map<number, string>>();
-  for (const [source, set] of wanted) {
-    const ids = [...set];
-    const simple = /^simple-lookup-(\d+)$/.exec(source);
-    if (simple) {
-      const rows: Array<{ Id: number; Name: string }> = await db('simple_lookup_items').where('TableId', Number(simple[1])).whereIn('SimpleLookupItemId', ids).select({ Id: 'SimpleLookupItemId', Name: 'Name' });
-      out.set(source, new Map(rows.map((r) => [r.Id, r.Name])));
-    } else if (lookups.some((l) => l.name === source)) {
-      out.set(source, await optionNames(db, source, ids));
-    }
-  }
+  for (const [source, set] of wanted) out.set(source, await optionNames(source, [...set]));
   return out;
 }
 
@@ -189,10 +180,10 @@ export interface PrintedRecord {
  * read answered with (a field the user may not see is not in the answer), labelled and in their display formats,
  * and the record info lines in the user's time zone.
  */
-export async function printedRecord(db: Knex, screen: ScreenDocument, entity: JsonSchema, record: Row, timeZone?: string): Promise<PrintedRecord> {
+export async function printedRecord(optionNames: OptionNamer, screen: ScreenDocument, entity: JsonSchema, record: Row, timeZone?: string): Promise<PrintedRecord> {
   const order = screen.form?.fields.update ?? screen.form?.fields.create ?? [];
   const fields = order.filter((f) => Object.hasOwn(record, f) && printable(propertyOf(entity, f), uiOf(screen, f)));
-  const context: FormatContext = { names: await optionNamesBySource(db, entity, screen, fields, record), timeZone };
+  const context: FormatContext = { names: await optionNamesBySource(optionNames, screen, fields, record), timeZone };
   const name = recordName(screen, entity, record);
   const zoned = (v: unknown) => { const d = toLocalDate(v); return d ? inTimeZone(d, timeZone) : null; };
   return {

@@ -12,7 +12,7 @@ import { screenPayload } from '../forms/screens.ts';
 import { FileStorage } from '../files/storage.ts';
 import { contentDisposition } from '../files/content-disposition.ts';
 import { viewAsHeader } from '../access/view-as.ts';
-import { inTimeZone, knownTimeZone, printedRecord } from './print-values.ts';
+import { inTimeZone, knownTimeZone, printedRecord, type OptionNamer } from './print-values.ts';
 import { recordPdf, type Letterhead } from './record-pdf.ts';
 import { PrintedFiles, printedNamePattern } from './print-files.ts';
 
@@ -68,8 +68,8 @@ export default async function printRoutes(app: FastifyInstance) {
     return { companyName: (settings?.CompanyName as string | null | undefined) || null, logo };
   }
 
-  /** The record as its screen's read route answers the caller, or that route's refusal. */
-  async function readAsCaller(request: FastifyRequest, url: string): Promise<Row> {
+  /** What a GET answers the caller (the same session and view-as), or that route's refusal. */
+  async function getAsCaller<T>(request: FastifyRequest, url: string): Promise<T> {
     const headers = Object.fromEntries(forwarded.flatMap((h) => (typeof request.headers[h] === 'string' ? [[h, request.headers[h] as string]] : [])));
     const res = await app.inject({ method: 'GET', url, headers });
     let body: unknown;
@@ -79,15 +79,28 @@ export default async function printRoutes(app: FastifyInstance) {
       body = res.body;
     }
     if (res.statusCode !== 200) throw new HttpError(res.statusCode, toErrorList(body));
-    return body as Row;
+    return body as T;
   }
+
+  /**
+   * A select's chosen options by name, from the lookup call its widget uses (GET /api/lookups/{source}?ids=): every
+   * source, shipped, a simple lookup list's or a module's own, names its options as the form shows them.
+   */
+  const optionNamesFor = (request: FastifyRequest): OptionNamer => async (source, ids) => {
+    try {
+      const options = await getAsCaller<Array<{ Id: number; Name: string }>>(request, `/api/lookups/${encodeURIComponent(source)}?ids=${ids.join(',')}`);
+      return new Map(options.map((o) => [o.Id, o.Name]));
+    } catch {
+      return new Map(); // a source the caller cannot read: the ids stand
+    }
+  };
 
   async function print(request: FastifyRequest<{ Body: PrintBody }>, screenId: string, readUrl: string) {
     const payload = await screenPayload(app, screenId);
     if (!payload?.screen.form) throw HttpError.of(404, 'This screen has no records to print.', null, 'NotFound');
-    const record = await readAsCaller(request, readUrl);
+    const record = await getAsCaller<Row>(request, readUrl);
     const timeZone = knownTimeZone(request.body.timeZone);
-    const printed = await printedRecord(app.db, payload.screen, payload.entity, record, timeZone);
+    const printed = await printedRecord(optionNamesFor(request), payload.screen, payload.entity, record, timeZone);
     const user = request.principal!;
     const footer = `Printed on ${format(inTimeZone(new Date(), timeZone), displayFormats.recordInfo)} by ${user.UserName}`;
     const UserFileName = printFileName(printed.title);
