@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { revokeNode } from './access-fixtures.ts';
 import { makePng } from '../e2e/png.ts';
 import { messages } from '../../server/plugins/access.ts';
 import { inTimeZone } from '../../server/modules/print/print-values.ts';
+import { PrintedFiles } from '../../server/modules/print/print-files.ts';
 
 type Method = 'GET' | 'POST';
 
@@ -208,5 +209,14 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     const stored = JSON.parse(readFileSync(meta, 'utf8'));
     writeFileSync(meta, JSON.stringify({ ...stored, CreatedAt: new Date(Date.now() - 16 * 60 * 1000).toISOString() }));
     expect((await as(clerk, 'GET', url)).statusCode).toBe(404);
+    // And expired files are removed from the disk; fresh ones stay.
+    const fresh = (await as(clerk, 'POST', `${records()}/${recordId}/print`, { fileType: 'print' })).json().FileName as string;
+    const old = new Date(Date.now() - 16 * 60 * 1000);
+    for (const name of [FileName, FileName.replace('.pdf', '.json')]) utimesSync(path.join(dataDir, 'print', name), old, old);
+    await new PrintedFiles(dataDir).sweep();
+    const left = readdirSync(path.join(dataDir, 'print'));
+    expect(left).toEqual(expect.arrayContaining([fresh, fresh.replace('.pdf', '.json')]));
+    expect(left).not.toContain(FileName);
+    expect(left).not.toContain(FileName.replace('.pdf', '.json'));
   });
 });
