@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { screenshot, startSignedIn } from './harness.ts';
+import { adminPassword, launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
 
 describe('printing a record (Chromium)', () => {
   let app: FastifyInstance;
@@ -13,7 +13,32 @@ describe('printing a record (Chromium)', () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    ({ app, baseUrl, browser, page, consoleErrors } = await startSignedIn());
+    ({ app, baseUrl } = await startServer());
+    // A built form with a select, a date and a currency field, and one record, made through the API before the
+    // browser signs in (its sign-in then replaces this session).
+    const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
+    const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
+    const post = async (url: string, payload: object) => {
+      const res = await app.inject({ method: 'POST', url, payload, headers });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const list = await post('/api/lookup-tables', { SystemName: 'Priority', DisplayName: 'Priority', Description: null, IsActive: true, IsEditable: true });
+    const urgent = await post(`/api/simple-lookups/${list.SimpleLookupTableId}/items`, { Name: 'Urgent', Description: null, IsActive: true });
+    const formId = (await post('/api/forms', { Name: 'Work Order', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true })).FormId;
+    const field = (Name: string, FieldType: string, AttributeValues: object = {}) =>
+      post('/api/formfields', { FormId: formId, Name, ReportLabelText: Name, FieldType, IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues });
+    await field('Subject', 'text', { required: true });
+    await field('Priority', 'selectOne', { lookupListId: list.SimpleLookupTableId });
+    await field('Due Date', 'date');
+    await field('Budget', 'currency');
+    await post(`/api/forms/${formId}/records`, { Subject: 'Fix the boiler', Priority: urgent.Id, DueDate: '2026-05-01', Budget: 1234.5 });
+
+    browser = await launchChromium();
+    ({ page, consoleErrors } = await openPage(browser));
+    await page.goto(`${baseUrl}/login`);
+    await signInThroughForm(page, baseUrl);
+    await page.waitForURL(`${baseUrl}/home`);
     await app.db('client_settings').where('ClientSettingsId', 1).update({ CompanyName: 'Contoso Print Works' });
     await app.db('users').insert([
       { UserName: 'grace', FirstName: 'Grace', LastName: 'Hopper', EmailAddress: 'grace@example.org' },
@@ -53,6 +78,26 @@ describe('printing a record (Chromium)', () => {
     expect(flat).toContain('Email Address grace@example.org');
     // Done: the button is ready for another print.
     await expect.poll(() => page.getByRole('button', { name: 'Print' }).isEnabled()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("prints a built form's record: the lookup item by name, the date and the amount as the form shows them", async () => {
+    await page.goto(`${baseUrl}/work-order`);
+    await page.getByRole('cell', { name: 'Fix the boiler', exact: true }).click();
+    await page.waitForURL(/\/work-order\/update\/\d+$/);
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Work Order Fix the boiler.pdf');
+    const bytes = await readFile((await download.path())!);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Work Order: Fix the boiler');
+    expect(flat).toContain('Priority Urgent');
+    expect(flat).toContain('Due Date 05/01/2026');
+    expect(flat).toContain('Budget $1,234.50');
+    expect(flat).toContain('Contoso Print Works');
     expect(consoleErrors).toEqual([]);
   });
 
