@@ -86,9 +86,21 @@ describe('printing a record (Chromium)', () => {
     await page.getByRole('cell', { name: 'Fix the boiler', exact: true }).click();
     await page.waitForURL(/\/work-order\/update\/\d+$/);
     await expect.poll(() => page.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
+    // The print call is held on its way to the server, so the button's progress can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/print', async (route) => {
+      await held;
+      await route.continue();
+    });
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Print' }).click();
+    const busy = page.getByRole('button', { name: 'Please Wait...' });
+    await expect.poll(() => busy.isVisible()).toBe(true);
+    expect(await busy.isDisabled()).toBe(true);
+    release();
     const download = await downloading;
+    await page.unroute('**/print');
     expect(download.suggestedFilename()).toBe('Work Order Fix the boiler.pdf');
     const bytes = await readFile((await download.path())!);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
