@@ -9,7 +9,8 @@ import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { revokeNode } from './access-fixtures.ts';
 import { makePng } from '../e2e/png.ts';
 import { messages } from '../../server/plugins/access.ts';
-import { inTimeZone } from '../../server/modules/print/print-values.ts';
+import { displayValue, inTimeZone } from '../../server/modules/print/print-values.ts';
+import { printFileName } from '../../server/modules/print/routes.ts';
 import { PrintedFiles } from '../../server/modules/print/print-files.ts';
 
 type Method = 'GET' | 'POST';
@@ -218,5 +219,39 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     expect(left).toEqual(expect.arrayContaining([fresh, fresh.replace('.pdf', '.json')]));
     expect(left).not.toContain(FileName);
     expect(left).not.toContain(FileName.replace('.pdf', '.json'));
+  });
+});
+
+describe('values as a print shows them', () => {
+  const shown = (ui: Record<string, unknown>, value: unknown, prop: Record<string, unknown> = {}) =>
+    displayValue(prop, ui, value, { names: new Map([['roles', new Map([[3, 'Clerk'], [4, 'Auditor']])]]), timeZone: 'Asia/Tokyo' });
+
+  it('names options, formats numbers, dates and date-times in the zone, and turns structured values into lines', () => {
+    expect(shown({ 'ui:widget': 'selectMany', 'ui:options': { source: 'roles' } }, [3, 4])).toBe('Clerk, Auditor');
+    expect(shown({ 'ui:widget': 'select', 'ui:options': { source: 'roles' } }, 9)).toBe('9'); // an id the source no longer has
+    expect(shown({ 'ui:widget': 'currency' }, '-1250.5000')).toBe('($1,250.50)'); // the currency widget's own format
+    expect(shown({ 'ui:widget': 'percentage', 'ui:options': { decimals: 1 } }, 7.25)).toBe('7.3 %');
+    expect(shown({}, 3.5, { decimalPlaces: 2 })).toBe('3.50');
+    expect(shown({}, false)).toBe('No');
+    expect(shown({}, '2026-12-31', { format: 'date' })).toBe('12/31/2026');
+    expect(shown({}, '2026-01-01T03:04:00Z', { format: 'date-time' })).toBe('01/01/2026 12:04 PM');
+    expect(shown({ 'ui:widget': 'notSpecifiedDate' }, null)).toBe('Not Specified');
+    expect(shown({}, null)).toBe('');
+    expect(shown({ 'ui:widget': 'richtext' }, '<p>First &amp; <b>bold</b></p><ul><li>one</li><li>two</li></ul><script>x()</script>')).toBe('First & bold\n• one\n• two');
+    expect(shown({ 'ui:field': 'dateRange' }, { StartDate: '2026-03-01', EndDate: '2026-03-05' })).toBe('03/01/2026 to 03/05/2026');
+    expect(shown({ 'ui:field': 'address' }, {
+      Address1: '1 Main St', Address2: null, City: 'Springfield', State: { Id: 1, Name: 'Illinois' }, ZipCode: '62701', Country: { Id: 1, Name: 'UNITED STATES' },
+    })).toBe('1 Main St\nSpringfield, Illinois, 62701\nUNITED STATES');
+    expect(shown({ 'ui:field': 'phoneList' }, [
+      { IsPrimary: true, PhoneNumberType: { Id: 1, Name: 'Work' }, CountryCode: '1', PhoneNumber: '555 0100', Extension: '12' },
+      { PhoneNumberType: { Id: 3, Name: 'Mobile' }, CountryCode: '+44', PhoneNumber: '7700 900000' },
+    ])).toBe('Work: +1 555 0100 ext. 12 (Primary)\nMobile: +44 7700 900000');
+    expect(shown({ 'ui:field': 'fileUploader' }, [{ Name: 'Contract', UserFileName: 'c.pdf' }, { Name: '', UserFileName: 'scan.png' }])).toBe('Contract\nscan.png');
+    expect(shown({ 'ui:field': 'specifyOther' }, [{ Name: 'Kept' }, { Name: 'Retired', IsActive: false }])).toBe('Kept');
+  });
+
+  it('names the file after the title without characters a file system refuses', () => {
+    expect(printFileName('Work Order: A/B "quoted" <x>')).toBe('Work Order A B quoted x.pdf');
+    expect(printFileName(' :: ')).toBe('Record.pdf');
   });
 });
