@@ -72,6 +72,8 @@ export async function loadMainMenu(sessionId: string): Promise<void> {
     tree = await api.get<MenuNode[]>(menuAllPath);
   } catch (error) {
     logClientError(`The menu could not be loaded: ${error instanceof Error ? error.message : String(error)}`, 'Main menu');
+    // A menu already shown (restored) stays; otherwise Home alone.
+    if (useMainMenu.getState().tree && useMainMenu.getState().sessionId === sessionId) return;
     tree = [];
   }
   // The answer of an ended or replaced session is dropped.
@@ -80,13 +82,17 @@ export async function loadMainMenu(sessionId: string): Promise<void> {
   useMainMenu.setState((s) => ({ sessionId, tree, path: fitPath(tree, s.path) }));
 }
 
-/** On session start (no stored menu) it is loaded; on session restore (a reload) it comes back from session storage. */
+/**
+ * On session start (no stored menu) it is loaded; on session restore (a reload) it comes back from session storage at
+ * once, and is then read again, so a change of the user's access since shows without signing in again.
+ */
 export async function ensureMainMenu(sessionId: string): Promise<void> {
   const state = useMainMenu.getState();
   if (state.sessionId === sessionId && state.tree) return;
   const stored = loadMenu(sessionStorage, sessionStorageKeys.menu, sessionId);
   if (stored) {
     useMainMenu.setState({ sessionId, tree: stored, path: [] });
+    await loadMainMenu(sessionId);
     return;
   }
   useMainMenu.setState({ sessionId, tree: null, path: [] });
