@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useSession } from '../../stores/session.ts';
@@ -32,11 +32,15 @@ export function MainMenu() {
     if (sessionId && routesLoaded) void ensureMainMenu(sessionId);
   }, [sessionId, routesLoaded]);
 
-  // Home (/home?refresh=true) loads the menu again: an administrator's changes to it show from there.
+  // Home (/home?refresh=true) loads the menu again, and so does leaving a menu item's form: an administrator's
+  // changes to the menu show at once.
   const { key } = useLocation();
+  const before = useRef(pathname);
   useEffect(() => {
-    if (refresh && sessionId && useMainMenu.getState().tree) void loadMainMenu(sessionId);
-  }, [refresh, sessionId, key]);
+    const leftItemForm = /^\/menuItem\/(create|update|delete)\//i.test(before.current) && !/^\/menuItem\/(create|update|delete)\//i.test(pathname);
+    before.current = pathname;
+    if ((refresh || leftItemForm) && sessionId && useMainMenu.getState().tree) void loadMainMenu(sessionId);
+  }, [refresh, sessionId, key, pathname]);
 
   const panel = (
     <MenuPanel
