@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { PrintedRecord } from './print-values.ts';
 
@@ -6,6 +7,20 @@ export interface Letterhead {
   companyName: string | null;
   logo: Buffer | null;
 }
+
+/**
+ * Google's Noto Sans (SIL Open Font License), embedded as the subset a print uses: Latin with its accents (Polish,
+ * Czech, Turkish, ...), Greek and Cyrillic print as typed, which the PDF standard fonts (Windows-1252 only) cannot.
+ */
+const fonts = (() => {
+  const resolve = createRequire(import.meta.url).resolve;
+  return {
+    regular: resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    bold: resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  };
+})();
+const regular = 'Body';
+const bold = 'Body-Bold';
 
 const margin = 54;
 const labelWidth = 170;
@@ -28,6 +43,8 @@ export function drawableImage(bytes: Buffer | null): Buffer | null {
  */
 export function recordPdf(record: PrintedRecord, letterhead: Letterhead, footer: string): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: 'LETTER', margin, bufferPages: true, info: { Title: record.title, Creator: letterhead.companyName ?? undefined } });
+  doc.registerFont(regular, fonts.regular);
+  doc.registerFont(bold, fonts.bold);
   const width = doc.page.width - margin * 2;
   const bottom = () => doc.page.height - margin;
 
@@ -46,7 +63,7 @@ export function recordPdf(record: PrintedRecord, letterhead: Letterhead, footer:
     }
   }
   if (letterhead.companyName) {
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(colors.text);
+    doc.font(bold).fontSize(13).fillColor(colors.text);
     const h = doc.heightOfString(letterhead.companyName, { width: width - (nameX - margin) });
     doc.text(letterhead.companyName, nameX, top + (logo && headerBottom > top ? Math.max(0, (48 - h) / 2) : 0), { width: width - (nameX - margin) });
     headerBottom = Math.max(headerBottom, doc.y);
@@ -58,24 +75,24 @@ export function recordPdf(record: PrintedRecord, letterhead: Letterhead, footer:
     doc.moveDown(0.8);
   }
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(colors.text).text(record.title, margin, doc.y, { width });
+  doc.font(bold).fontSize(18).fillColor(colors.text).text(record.title, margin, doc.y, { width });
   doc.moveDown(0.8);
 
   const valueX = margin + labelWidth + gap;
   const valueWidth = width - labelWidth - gap;
   for (const { label, value } of record.fields) {
-    doc.font('Helvetica-Bold').fontSize(10);
+    doc.font(bold).fontSize(10);
     const labelHeight = doc.heightOfString(label, { width: labelWidth });
-    doc.font('Helvetica').fontSize(11);
+    doc.font(regular).fontSize(11);
     const shown = value === '' ? '—' : value;
     const firstLine = doc.heightOfString('X', { width: valueWidth });
     // The label and at least the value's first line share a page; a longer value then flows on over pages.
     if (doc.y + Math.max(labelHeight, firstLine) > bottom()) doc.addPage();
     const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(colors.label).text(label, margin, y + 1, { width: labelWidth });
+    doc.font(bold).fontSize(10).fillColor(colors.label).text(label, margin, y + 1, { width: labelWidth });
     const afterLabel = doc.y;
     const labelPage = doc.page;
-    doc.font('Helvetica').fontSize(11).fillColor(value === '' ? colors.faint : colors.text).text(shown, valueX, y, { width: valueWidth });
+    doc.font(regular).fontSize(11).fillColor(value === '' ? colors.faint : colors.text).text(shown, valueX, y, { width: valueWidth });
     // Below the taller of the two; a value that flowed onto further pages already ends below its label.
     if (doc.page === labelPage) doc.y = Math.max(doc.y, afterLabel);
     doc.x = margin;
@@ -87,7 +104,7 @@ export function recordPdf(record: PrintedRecord, letterhead: Letterhead, footer:
     if (doc.y + 60 > bottom()) doc.addPage();
     doc.moveTo(margin, doc.y).lineTo(margin + width, doc.y).lineWidth(0.75).strokeColor(colors.rule).stroke();
     doc.moveDown(0.6);
-    doc.font('Helvetica').fontSize(9.5).fillColor(colors.label);
+    doc.font(regular).fontSize(9.5).fillColor(colors.label);
     for (const line of record.recordInfo) doc.text(line, margin, doc.y, { width });
   }
 
@@ -98,7 +115,7 @@ export function recordPdf(record: PrintedRecord, letterhead: Letterhead, footer:
     const y = doc.page.height - margin + 18;
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8.5).fillColor(colors.faint);
+    doc.font(regular).fontSize(8.5).fillColor(colors.faint);
     doc.text(footer, margin, y, { width: width - 80, lineBreak: false });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, margin + width - 80, y, { width: 80, align: 'right', lineBreak: false });
     doc.page.margins.bottom = saved;
