@@ -44,6 +44,8 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** The largest file an upload may be, in MB (MAX_FILE_SIZE_MB); no field's own limit goes above it. */
   maxFileSizeMB: number;
+  /** How long a record lock lasts unless renewed (RECORD_LOCK_SECONDS); the browser offers renewal 30 s before. */
+  recordLockSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestsPerAddress: whole(env, 'MAIL_REQUESTS_PER_ADDRESS', 10),
     rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
     maxFileSizeMB: whole(env, 'MAX_FILE_SIZE_MB', 1024),
+    recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
   };
 }
 

@@ -19,6 +19,7 @@ import * as audit from './migrations/080_audit.ts';
 import * as forms from './migrations/090_forms.ts';
 import * as userUdfs from './migrations/091_user_udfs.ts';
 import * as menuItems from './migrations/094_menu_items.ts';
+import * as recordLocks from './migrations/100_record_locks.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -44,6 +45,7 @@ const migrations: Array<[string, Migration]> = [
   ['090_forms', forms],
   ['091_user_udfs', userUdfs],
   ['094_menu_items', menuItems],
+  ['100_record_locks', recordLocks],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

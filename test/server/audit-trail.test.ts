@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 
 const person = (name: string, extra: object = {}) => ({
@@ -23,7 +24,7 @@ async function revokeField(app: FastifyInstance, RoleId: number, Name: string): 
 describe.each(databases)('the audit trail of the generic CRUD on %s', (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const as = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   const history = async (who: SignedIn, url: string): Promise<Entry[]> => {
     const res = await as(who, 'GET', `${url}/history`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { shippedRouteSegments } from '../../server/modules/forms/screens.ts';
 
@@ -9,7 +10,7 @@ interface Fault { PropertyName: string | null; ErrorMessage: string; ErrorCode?:
 describe.each(databases)('forms and their definitions on %s', (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
 
   const formBody = (Name: string, extra: object = {}) => ({ Name, Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true, ...extra });
   async function newForm(Name: string, extra: object = {}): Promise<number> {

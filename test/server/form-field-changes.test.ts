@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { serverDay } from '../../server/modules/forms/built-forms.ts';
 import { reservedFieldMessage } from '../../server/modules/forms/field-changes.ts';
 
@@ -13,7 +14,7 @@ describe.each(databases)("changes to a form's fields with records on %s", (kind)
   let admin: SignedIn;
   let formId: number;
   const records: Record<string, number> = {};
-  const as = (method: Method, url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const as = (method: Method, url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
 
   const fieldBody = (Name: string, FieldType = 'text', extra: object = {}) => ({
     FormId: formId, Name, ReportLabelText: Name, FieldType, IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: {}, ...extra,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { revokeNode } from './access-fixtures.ts';
 import { messages } from '../../server/plugins/access.ts';
@@ -18,7 +19,7 @@ describe.each(databases)("a built form's records on %s", (kind) => {
   let noCreate: SignedIn;
   let formId: number;
   let badge: { FormFieldId: number } & Record<string, unknown>;
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   const api = () => `/api/forms/${formId}/records`;
 
   const fieldBody = (FormId: number, Name: string, FieldType = 'text', extra: object = {}) => ({

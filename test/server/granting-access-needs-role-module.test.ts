@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { person } from './access-fixtures.ts';
 import { fieldAccessMessage } from '../../server/lib/crud/record-access.ts';
@@ -13,7 +14,7 @@ describe.each(databases)('giving roles and overrides needs module Role on %s', (
   const t = useTestApp(kind);
   let clerk: SignedIn;
   let manager: SignedIn;
-  const as = (who: SignedIn, method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: 'GET' | 'POST', url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
 
   beforeAll(async () => {
     const clerks = await addRole(t.app, 'Clerks');

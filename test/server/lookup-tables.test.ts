@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { messages } from '../../server/plugins/access.ts';
 
@@ -13,7 +14,7 @@ const listBody = (SystemName: string, more: Row = {}) => ({
 describe.each(databases)('lookup table manager on %s', (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   const create = async (body: Row) => {
     const res = await as(admin, 'POST', '/api/lookup-tables', body);
     expect(res.statusCode, res.body).toBe(201);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { person, revokeNode as revoke } from './access-fixtures.ts';
 import { fieldAccessMessage } from '../../server/lib/crud/record-access.ts';
@@ -12,7 +13,7 @@ describe.each(databases)('one row rule and one field mask on every path to a use
   let clerk: SignedIn;
   let clerkRole: number;
   let othersId: number;
-  const as = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
 
   beforeAll(async () => {
     admin = await signIn(t.app);

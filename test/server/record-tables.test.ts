@@ -28,10 +28,10 @@ describe.each(databases)('record tables of forms administrators build, on %s', (
     expect(cols.map((c) => `${c.ColumnName} ${c.DataType}`)).toEqual([
       'record_id integer', 'created_by text', 'created_date timestamp with time zone', 'modified_by text',
       'modified_date timestamp with time zone', 'deactivated_by text', 'deactivated_date timestamp with time zone',
-      'is_active boolean', 'created_by_id integer', 'udf jsonb', 'title text', 'amount numeric', 'code text',
+      'is_active boolean', 'row_version integer', 'created_by_id integer', 'udf jsonb', 'title text', 'amount numeric', 'code text',
     ]);
     const [row] = await db()('rt_orders').insert({ title: 'first', amount: '1.5', code: '12', created_by_id: 1 }).returning('*');
-    expect(row).toMatchObject({ RecordId: 1, IsActive: true, Udf: {}, Title: 'first', Amount: 1.5, CreatedById: 1 });
+    expect(row).toMatchObject({ RecordId: 1, IsActive: true, RowVersion: 1, Udf: {}, Title: 'first', Amount: 1.5, CreatedById: 1 });
     expect(row.CreatedDate).toBeInstanceOf(Date);
     const defs = (await indexes('rt_orders')).map((i) => i.Indexdef.replace(/^.* USING /, `${i.Indexname} USING `));
     expect(defs).toEqual([

@@ -8,6 +8,7 @@ import errors from '../../server/plugins/errors.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
 import { fieldFileChecker } from '../../server/modules/files/field-files.ts';
 import { FileStorage } from '../../server/modules/files/storage.ts';
+import { startSession } from '../../server/modules/sessions/session-store.ts';
 import { richTextProperties, sanitizeRichText } from '../../server/lib/rich-text.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../engine/core/forms/index.ts';
@@ -75,15 +76,19 @@ describe('generic record writes sanitise rich-text properties before they reach 
       t.string('CreatedBy', 200);
       t.string('ModifiedBy', 200);
       t.timestamp('ModifiedDate', { useTz: true });
+      t.integer('RowVersion').notNullable().defaultTo(1);
     });
     // The writer the generic CRUD stamps and audits must exist.
     const [{ UserId }] = await db('users').insert({ UserName: 'admin', FirstName: 'Ada', LastName: 'Admin', EmailAddress: 'admin@example.org', IsMaster: true }).returning('UserId');
+    // Updates hold the record's lock, which belongs to a session.
+    const { SessionId } = await startSession(db, UserId, {});
     app = Fastify();
     app.decorate('db', db);
+    app.decorate('config', configFromEnv({}));
     app.decorate('checkFieldFiles', fieldFileChecker(new FileStorage(tmpdir()), 1024));
     await app.register(errors);
     app.addHook('onRequest', async (request) => {
-      request.principal = { SessionId: 's', InstanceId: 'i', UserId, UserName: 'admin', IsMaster: true };
+      request.principal = { SessionId, InstanceId: 'i', UserId, UserName: 'admin', IsMaster: true };
     });
     registerCrud(app, { screen: noteScreen, entity: noteEntity, table: 'notes' });
     await app.ready();
@@ -103,7 +108,10 @@ describe('generic record writes sanitise rich-text properties before they reach 
     // Only properties marked as rich text are touched.
     expect(stored.Title).toBe('<b>kept as text</b>');
 
-    const updated = await app.inject({ method: 'POST', url: `/api/notes/${id}`, payload: { Title: 'Second', Body: '<p onclick="x()">Now</p><script>steal()</script>' } });
+    // Read for update first, as the form does: the write carries the record's lock and version.
+    const read = await app.inject({ method: 'GET', url: `/api/notes/${id}?lock=true` });
+    const headers = { recordlockid: String(read.headers.recordlockid), recordversion: String(read.headers.recordversion) };
+    const updated = await app.inject({ method: 'POST', url: `/api/notes/${id}`, headers, payload: { Title: 'Second', Body: '<p onclick="x()">Now</p><script>steal()</script>' } });
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await db('notes').where('NoteId', id).first()).Body).toBe('<p>Now</p>');
   });

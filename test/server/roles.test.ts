@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionNode, PermissionTree, RolePermission } from '../../engine/core/access/types.ts';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { adminRoleMessage, systemRoleDeleteMessage, systemRoleMessage, userLimitMessage } from '../../server/modules/roles/routes.ts';
 
@@ -17,7 +18,7 @@ describe.each(databases)('roles on %s', (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
   let tree: PermissionTree;
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   const node = (type: PermissionNode['Type'], name: string, module = 'RegisterUser') => {
     const moduleNode = tree.Nodes.find((n) => n.Type === 'module' && n.Name === module)!;
     const found = type === 'module' ? moduleNode : tree.Nodes.find((n) => n.Type === type && n.Name === name && n.ParentId === moduleNode.Id);

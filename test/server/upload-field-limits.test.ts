@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper.ts';
+import { readForUpdate } from './record-lock-fixtures.ts';
 import { multipart, samples } from './multipart.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
@@ -95,6 +96,7 @@ describe.each(databases)("each upload field's own limits are enforced on every w
       table.timestamp('created_date', { useTz: true }).defaultTo(t.app.db.fn.now());
       table.string('modified_by', 200);
       table.timestamp('modified_date', { useTz: true });
+      table.integer('row_version').notNullable().defaultTo(1);
     });
     admin = await signIn(t.app);
   });
@@ -140,7 +142,9 @@ describe.each(databases)("each upload field's own limits are enforced on every w
   it('an update that breaks a limit leaves the record as it was', async () => {
     const created = await create({ Documents: [await document('keep.txt')] });
     const id = created.json().ExhibitId;
-    const res = await injectAs(t.app, admin, { method: 'POST', url: `/api/exhibits/${id}`, payload: { Title: 'Changed', Documents: [await document('nope.csv')] } });
+    // Read for update first, as the form does: the write carries the record's lock and version.
+    const { headers } = await readForUpdate(t.app, admin, `/api/exhibits/${id}`);
+    const res = await injectAs(t.app, admin, { method: 'POST', url: `/api/exhibits/${id}`, headers, payload: { Title: 'Changed', Documents: [await document('nope.csv')] } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual([expect.objectContaining({ PropertyName: 'Documents', ErrorMessage: typeMessage })]);
     const row = await t.app.db('exhibits').where('ExhibitId', id).first();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { duplicateUserName, masterIsReadOnly } from '../../server/modules/users/routes.ts';
 import { useSmtpCatcher, linkIn } from './smtp-catcher.ts';
 import { addUser } from './account-fixtures.ts';
@@ -12,7 +13,7 @@ const newUser = {
 describe.each(databases)('user records through the generic form calls on %s', (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   beforeAll(async () => {
     admin = await signIn(t.app);
   });
@@ -109,7 +110,7 @@ describe.each(databases)("an administrator's create mails the activation link, a
   const smtp = useSmtpCatcher();
   const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, publicUrl: 'https://admin.example.com' });
   let admin: SignedIn;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   const body = (name: string, extra: object = {}) => ({
     FirstName: 'Max', LastName: name, EmailAddress: `${name}@example.org`, ConfirmEmailAddress: `${name}@example.org`, UserName: name, ...extra,
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser } from './account-fixtures.ts';
 import { accessMessages } from '../../server/modules/users/user-access.ts';
 
@@ -12,7 +13,7 @@ function person(extra: object = {}) {
 describe.each(databases)("a role's User Count Limit on %s", (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   const limitedRole = async (name: string, UserCountLimit: number) => {
     const id = await addRole(t.app, name);
     await t.app.db('roles').where({ RoleId: id }).update({ UserCountLimit });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { accessMessages } from '../../server/modules/users/user-access.ts';
 import { moduleAccessOf } from '../../server/modules/access/effective-access.ts';
@@ -31,7 +32,7 @@ describe.each(databases)("a user's roles and per-user overrides on %s", (kind) =
   let clerks: number;
   let readers: number;
   let retiredRole: number;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   const userCount = async () => Number((await t.app.db('users').count({ N: '*' }).first())!.N);
   const rowsOf = async (UserId: number) => ({
     roles: (await t.app.db('user_roles').where({ UserId }).orderBy('RoleId')).map((r) => r.RoleId),

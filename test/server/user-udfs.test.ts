@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { reservedFormMessage } from '../../server/modules/forms/form-routes.ts';
 import { reservedFieldMessage } from '../../server/modules/forms/field-changes.ts';
 
@@ -19,7 +20,7 @@ describe.each(databases)('built-in entities as reserved forms, and UDFs on users
   const t = useTestApp(kind);
   let admin: SignedIn;
   let usersForm: Row & { FormId: number };
-  const call = (method: Method, url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: Method, url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   const usersScreen = async () => (await call('GET', '/api/metadata/screens/users')).json() as { Screen: { form: { fields: { create: string[]; update: string[] } }; list: { columns: Row[] } }; Schema: { properties: Record<string, Row> } };
   const stored = async (UserId: number) => ((await t.app.db('users').where({ UserId }).first('Udf')) as { Udf: Row }).Udf;
 

@@ -8,6 +8,7 @@ import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
 import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
 import { changedFields, isSimpleValue, recordHistory, writeAuditEntry, type AuditAction } from './audit.ts';
+import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock } from './record-lock.ts';
 
 export interface UniqueRule {
   field: string;
@@ -66,11 +67,13 @@ type IdRequest = FastifyRequest<{ Params: { id: number } }>;
 export interface CrudHandlers {
   label: string;
   response: JsonSchema;
-  read(request: IdRequest): Promise<Row>;
+  /** With ?lock=true, a read for update: takes the record's lock (record-lock.ts). Every read names the record's version. */
+  read(request: IdRequest, reply: FastifyReply): Promise<Row>;
   history(request: IdRequest): Promise<unknown>;
   create?(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-  update(request: IdRequest): Promise<Row>;
-  deactivate(request: IdRequest): Promise<Row>;
+  /** Update, deactivate and delete need the record's lock and the version it was read at (recordlockid, recordversion). */
+  update(request: IdRequest, reply: FastifyReply): Promise<Row>;
+  deactivate(request: IdRequest, reply: FastifyReply): Promise<Row>;
   remove(request: IdRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
@@ -82,6 +85,8 @@ const noId = 'No id was provided.';
  * fields are checked with the screen's messages (the database's unique index still guards against races).
  * Properties marked `x-udf` (a built form's user-defined fields) are kept in the table's Udf JSONB column:
  * an update merges the values sent into it, so values of UDFs no longer shown are never lost.
+ * Record locks (spec 2 "Record lock lifecycle"): the domain of a screen's records is its id; a write needs the lock,
+ * held in its transaction, and the version the record was read at, so no write is lost or applied twice.
  */
 export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHandlers {
   const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [] } = options;
@@ -92,7 +97,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   const { readable: properties, response } = readableRecord(entity);
   const udfFields = properties.filter((p) => (entity.properties?.[p] as Row | undefined)?.[UDF_KEYWORD] === true);
   const notColumns = new Set([...related, ...udfFields]);
-  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : [])];
+  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), 'RowVersion'];
   const withoutRelated = (values: Row): Row => (notColumns.size ? Object.fromEntries(Object.entries(values).filter(([k]) => !notColumns.has(k))) : values);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
@@ -104,10 +109,11 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   });
   const audited = [...properties.filter((p) => p !== id && p !== ownerField && !related.includes(p)), ...simpleRelated];
 
-  /** A row as the record reads: its UDF values beside its columns. */
+  /** A row as the record reads: its UDF values beside its columns (its version travels in a header). */
   function fromRow(row: Row): Row {
-    if (!udfFields.length) return row;
-    const { Udf: stored, ...rest } = row;
+    const { RowVersion: _version, ...record } = row;
+    if (!udfFields.length) return record;
+    const { Udf: stored, ...rest } = record;
     const values = (stored ?? {}) as Row;
     for (const field of udfFields) rest[field] = values[field] ?? null;
     return rest;
@@ -190,16 +196,29 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
     label,
     response,
 
-    read: async (request) => answer(request, await withRelated(db(), await existing(request))),
+    read: async (request, reply) => {
+      const release = wantsLock(request) && request.params.id > 0
+        ? await lockForRead(db(), request, reply, { domain: screen.id, id: request.params.id, label }, app.config.recordLockSeconds, app.config.sessionIdleSeconds)
+        : null;
+      try {
+        const row = await existing(request);
+        reply.header(lockHeaders.version, String(row.RowVersion));
+        return answer(request, await withRelated(db(), row));
+      } catch (error) {
+        await release?.();
+        throw error;
+      }
+    },
 
     history: async (request) => {
       await existing(request);
       return recordHistory(db(), screen.id, request.params.id, deniedFieldsOf(request.principal));
     },
 
-    update: async (request) => {
+    update: async (request, reply) => {
       const before = await existing(request);
       guard(before, 'update');
+      const version = sentVersion(request, label);
       // Fields the user may not change keep their stored values: checked as they are, and not written.
       const denied = await unwritable(request);
       refuseDeniedFields(request, denied);
@@ -209,6 +228,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       const { values } = checked;
       const auditBefore = await auditedBefore(before);
       return db().transaction(async (trx) => {
+        await requireWriteLock(trx, request, screen.id, request.params.id);
         await checkFiles(trx, checked);
         await checkUnique(trx, values, request.params.id);
         const written = maskRecord(await (hooks.toColumns?.(values, 'update', before, trx) ?? values), denied);
@@ -216,12 +236,14 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         const reactivated = written.IsActive === true && before.IsActive === false;
         const deactivated = written.IsActive === false && before.IsActive !== false;
         const stamp = {
-          ModifiedBy: who(request), ModifiedDate: trx.fn.now(),
+          ModifiedBy: who(request), ModifiedDate: trx.fn.now(), RowVersion: trx.raw('?? + 1', ['RowVersion']),
           ...(deactivated ? { DeactivatedBy: who(request), DeactivatedDate: trx.fn.now() } : {}),
           ...(reactivated ? { DeactivatedBy: null, DeactivatedDate: null } : {}),
           ...(udf ? { Udf: trx.raw('?? || ?::jsonb', ['Udf', udf]) } : {}),
         };
-        const [row] = await trx(table).where(id, request.params.id).update({ ...withoutRelated(written), ...stamp }).returning(columns);
+        const [row] = await trx(table).where(id, request.params.id).where('RowVersion', version).update({ ...withoutRelated(written), ...stamp }).returning(columns);
+        if (!row) throw await staleVersion(trx, table, id, request.params.id, label);
+        reply.header(lockHeaders.version, String(row.RowVersion));
         await hooks.afterWrite?.(trx, row, values, 'update', request, before);
         if (deactivated) await hooks.afterDeactivate?.(trx, row);
         const full = await withRelated(trx, row);
@@ -230,14 +252,21 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       });
     },
 
-    deactivate: async (request) => {
+    deactivate: async (request, reply) => {
       const before = await existing(request);
       guard(before, 'deactivate');
+      const version = sentVersion(request, label);
       const auditBefore = await auditedBefore(before);
       return db().transaction(async (trx) => {
-        const [row] = await trx(table).where(id, request.params.id)
-          .update({ IsActive: false, DeactivatedBy: who(request), DeactivatedDate: trx.fn.now(), ModifiedBy: who(request), ModifiedDate: trx.fn.now() })
+        await requireWriteLock(trx, request, screen.id, request.params.id);
+        const [row] = await trx(table).where(id, request.params.id).where('RowVersion', version)
+          .update({
+            IsActive: false, DeactivatedBy: who(request), DeactivatedDate: trx.fn.now(), ModifiedBy: who(request), ModifiedDate: trx.fn.now(),
+            RowVersion: trx.raw('?? + 1', ['RowVersion']),
+          })
           .returning(columns);
+        if (!row) throw await staleVersion(trx, table, id, request.params.id, label);
+        reply.header(lockHeaders.version, String(row.RowVersion));
         await hooks.afterDeactivate?.(trx, row);
         const full = await withRelated(trx, row);
         await audit(trx, request, 'deactivate', request.params.id, auditBefore, auditView(full));
@@ -248,11 +277,13 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
     remove: async (request, reply) => {
       const before = await existing(request);
       guard(before, 'delete');
+      const version = sentVersion(request, label);
       const auditBefore = await auditedBefore(before);
       await db().transaction(async (trx) => {
+        await requireWriteLock(trx, request, screen.id, request.params.id);
         const refusal = await hooks.refuseDelete?.(trx, before);
         if (refusal) throw HttpError.of(409, refusal, null, 'InUse');
-        await trx(table).where(id, request.params.id).delete();
+        if (!(await trx(table).where(id, request.params.id).where('RowVersion', version).delete().returning(id)).length) throw await staleVersion(trx, table, id, request.params.id, label);
         await hooks.afterDelete?.(trx, before, request);
         await audit(trx, request, 'delete', request.params.id, auditBefore, null);
       });

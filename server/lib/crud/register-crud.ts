@@ -3,6 +3,7 @@ import { composeFormSchema } from '../../../engine/core/forms/index.ts';
 import { documentedBody, requireFileChecker, screenAccess } from './form-body.ts';
 import { historySchema } from './audit.ts';
 import { crudHandlers, type CrudHandlers, type CrudOptions } from './crud-handlers.ts';
+import { lockQuerySchema } from './record-lock.ts';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import type { Knex } from 'knex';
@@ -39,10 +40,10 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
     return extended.handlers;
   };
   const handlers: Pick<CrudHandlers, 'read' | 'history' | 'update' | 'deactivate' | 'remove'> & Partial<Pick<CrudHandlers, 'create'>> = {
-    read: async (request) => (await current()).read(request),
+    read: async (request, reply) => (await current()).read(request, reply),
     history: async (request) => (await current()).history(request),
-    update: async (request) => (await current()).update(request),
-    deactivate: async (request) => (await current()).deactivate(request),
+    update: async (request, reply) => (await current()).update(request, reply),
+    deactivate: async (request, reply) => (await current()).deactivate(request, reply),
     remove: async (request, reply) => (await current()).remove(request, reply),
     ...(shipped.create ? { create: async (request, reply) => (await current()).create!(request, reply) } : {}),
   };
@@ -53,10 +54,19 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
   // Values of UDFs added at run time are no properties of the shipped schema: an extended screen's answers keep them.
   const response = extend ? { ...shipped.response, additionalProperties: true } : shipped.response;
   const tags = [screen.id];
+  // The screen's list (GET {api}, registered by its module) says which of its rows others hold locked.
+  if (app.hasDecorator('lockedLists')) app.lockedLists.set(`GET ${screen.api}`, () => ({ domain: screen.id, idField: screen.idField }));
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },
-    schema: { tags, summary: `Read one ${label}.`, params: idParams, response: { 200: response } },
+    schema: {
+      tags,
+      summary: `Read one ${label}; with lock=true, for update: takes its lock.`,
+      description: 'The recordversion header names the version read, which update, deactivate and delete send back with the recordlockid the read for update answered.',
+      params: idParams,
+      querystring: lockQuerySchema,
+      response: { 200: response },
+    },
   }, handlers.read);
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id/history`, {

@@ -4,6 +4,7 @@ import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
+import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { historySchema } from '../../lib/crud/audit.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
@@ -84,6 +85,8 @@ export default async function recordRoutes(app: FastifyInstance) {
   const listed = (records: FormRecords, request: Req) => listForUser(records.list, deniedFieldsOf(request.principal));
   const base = lowCodeApi.formRecords.replace(':id', ':formId');
   const tags = ['form records'];
+  // The list says which of its rows others hold locked; a form's records are locked in the domain 'form-<id>' (its screen id).
+  app.lockedLists.set(`GET ${base}`, (request) => ({ domain: `form-${(request.params as Partial<Params>).formId}`, idField: 'RecordId' }));
 
   app.get<{ Params: Params; Querystring: ListQuery }>(base, {
     config: { access: formAccess() },
@@ -103,8 +106,8 @@ export default async function recordRoutes(app: FastifyInstance) {
 
   app.get<{ Params: Params }>(`${base}/:id`, {
     config: { access: formAccess() },
-    schema: { tags, summary: 'Read one record of a built form.', params },
-  }, async (request) => (await recordsOf(request)).handlers.read(request));
+    schema: { tags, summary: 'Read one record of a built form; with lock=true, for update: takes its lock.', params, querystring: lockQuerySchema },
+  }, async (request, reply) => (await recordsOf(request)).handlers.read(request, reply));
 
   app.get<{ Params: Params }>(`${base}/:id/history`, {
     config: { access: formAccess() },
@@ -123,12 +126,12 @@ export default async function recordRoutes(app: FastifyInstance) {
   app.post<{ Params: Params }>(`${base}/:id`, {
     config: { access: formAccess('update') },
     schema: { tags, summary: 'Update a record of a built form: values of UDFs no longer shown are kept.', params },
-  }, async (request) => (await recordsOf(request)).handlers.update(request));
+  }, async (request, reply) => (await recordsOf(request)).handlers.update(request, reply));
 
   app.post<{ Params: Params }>(`${base}/:id/deactivate`, {
     config: { access: formAccess('delete') },
     schema: { tags, summary: 'Deactivate a record of a built form.', params },
-  }, async (request) => (await recordsOf(request)).handlers.deactivate(request));
+  }, async (request, reply) => (await recordsOf(request)).handlers.deactivate(request, reply));
 
   app.delete<{ Params: Params }>(`${base}/:id`, {
     config: { access: formAccess('delete') },

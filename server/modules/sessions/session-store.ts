@@ -126,6 +126,8 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
 
 export async function endSession(db: Knex, sessionId: string, reason: EndReason): Promise<void> {
   await db('sessions').where({ SessionId: sessionId }).whereNull('EndedAt').update({ EndedAt: db.fn.now(), EndReason: reason });
+  // Its record locks are free (a lock of a session no longer live is ignored anyway, whichever way the session ended).
+  await db('record_locks').where({ SessionId: sessionId }).delete();
 }
 
 /** Ends every open session of a user, except one if given (e.g. the one changing the password). */

@@ -18,7 +18,7 @@ export interface ColumnDescription {
 /** Columns every record table has; a field may not take these names. */
 export const reservedColumnNames: ReadonlySet<string> = new Set([
   'record_id', 'udf', 'created_by', 'created_date', 'modified_by', 'modified_date',
-  'deactivated_by', 'deactivated_date', 'is_active', 'created_by_id',
+  'deactivated_by', 'deactivated_date', 'is_active', 'created_by_id', 'row_version',
 ]);
 
 const identifierPattern = /^[a-z][a-z0-9_]{0,62}$/;

@@ -3,8 +3,8 @@ import { checkColumn, checkColumnName, checkIdentifier, indexName, quote, Record
 import { columnSearchIndexName, createOrderIndex, orderIndexName, rememberSearchColumns, searchColumns, setSearchColumns } from './indexes.ts';
 
 /**
- * A form's record table: record_id, the audit columns the generic CRUD writes, `udf` for user-defined
- * field values, the given columns, and their indexes. Run it in the transaction that stores the form's
+ * A form's record table: record_id, the audit columns the generic CRUD writes, `row_version` (the record's
+ * version, raised by every update), `udf` for user-defined field values, the given columns, and their indexes. Run it in the transaction that stores the form's
  * definition rows: PostgreSQL's DDL is transactional (on PGlite too), so both commit or neither does.
  */
 export async function createRecordTable(trx: Knex.Transaction, tableName: string, columns: ColumnDescription[]): Promise<void> {
@@ -25,6 +25,7 @@ export async function createRecordTable(trx: Knex.Transaction, tableName: string
     "deactivated_by" text,
     "deactivated_date" timestamptz,
     "is_active" boolean not null default true,
+    "row_version" integer not null default 1,
     "created_by_id" integer references "users" ("user_id") on delete set null,
     "udf" jsonb not null default '{}'${own}
   )`);
