@@ -55,6 +55,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Background calls (timers, polling): no loading indicator, and not the user's activity. */
   quiet?: boolean;
+  /** Headers of this call beside the session's (a record lock's id and the version a write was read at). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> { data: T; headers: Headers }
@@ -96,6 +98,7 @@ export function createApiClient(options: ApiClientOptions) {
     const creds = options.credentials();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.headers) Object.assign(headers, call.headers);
     if (creds) {
       headers.authorization = `Bearer ${creds.token}`;
       headers['session-id'] = creds.SessionId;

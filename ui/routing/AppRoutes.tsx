@@ -16,6 +16,7 @@ const ScreenRoute = lazy(() => import('../screens/screen/ScreenRoute.tsx'));
 const NotFoundPage = lazy(() => import('../screens/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const ConcurrentSessionsPage = lazy(() => import('../screens/sessions/ConcurrentSessionsPage.tsx'));
+const RecordLocksPage = lazy(() => import('../locks/RecordLocksPage.tsx'));
 const ChangePasswordRequestPage = lazy(() => import('../screens/account/ChangePasswordRequestPage.tsx'));
 
 // The public account screens share one chunk, fetched on first use.
@@ -35,6 +36,7 @@ const selfRegistrationPath = '/user/create';
 const shellPages: Record<string, () => React.ReactNode> = {
   home: () => <HomePage />,
   'session.list': () => <ConcurrentSessionsPage />,
+  'recordlock.list': () => <RecordLocksPage />,
   // Named once the server's route table lists it for module RequestPasswordReset.
   'user.changepasswordrequest': () => <ChangePasswordRequestPage />,
 };

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, lockedFields, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
@@ -44,6 +44,11 @@ export interface FormScreenProps {
   onDone: () => void;
   /** Further actions about the record, shown beside the title (e.g. 'Why can this user...?'). */
   actions?: ReactNode;
+  /**
+   * The record cannot be changed here, and why: someone else holds its lock, or this form's lock expired (spec 2
+   * "Record lock lifecycle"). The form turns read-only, its open question closes, and leaving it does not ask.
+   */
+  readOnlyMessage?: string | null;
 }
 
 const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
@@ -58,9 +63,9 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, readOnlyMessage }: FormScreenProps) {
   const form = screen.form!;
-  const lockedRecord = isReadOnlyRecord(form, record);
+  const lockedRecord = isReadOnlyRecord(form, record) || Boolean(readOnlyMessage);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
   // The screen's lockWhen on this record (an admin role's name): those fields shown disabled, with its message.
   const locks = useMemo(() => lockedFields(form, mode === 'create' ? null : record), [form, mode, record]);
@@ -87,6 +92,10 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const askDeactivate = useCallback(() => ask('deactivate'), [ask]);
   const buttonSet = defaultButtonSet(mode, form.buttonSets);
   const label = (form.entityLabel ?? 'record').toLowerCase();
+  // Read-only from now on (a lock expired): the question asked is no longer open.
+  useEffect(() => {
+    if (readOnlyMessage) setAsking(null);
+  }, [readOnlyMessage]);
 
   function finish() {
     leaving.current = true;
@@ -166,7 +175,8 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
         </div>
         {actions}
       </Stack>
-      {lockedRecord && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
+      {readOnlyMessage && <Alert severity="warning" role="alert">{readOnlyMessage}</Alert>}
+      {lockedRecord && !readOnlyMessage && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
       {!lockedRecord && !readOnly && locks.messages.map((m) => <Alert key={m} severity="info">{m}</Alert>)}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} onPointerDown={noteInput} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>

@@ -12,6 +12,10 @@ export function LeavePrompt({ shouldBlock }: { shouldBlock: () => boolean }) {
   // Asked at the moment of navigation, so a form that has just saved and is leaving is not held back.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => shouldBlock() && currentLocation.pathname !== nextLocation.pathname);
   const when = shouldBlock();
+  // No longer something to ask (the form's record lock expired): the question closes, and the user stays.
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !when) blocker.reset?.();
+  }, [blocker, when]);
   useEffect(() => {
     if (!when) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

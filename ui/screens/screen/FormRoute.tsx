@@ -16,6 +16,8 @@ import { refreshCurrentUser } from '../../stores/current-user.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { fillPath } from '../../routing/route-paths.ts';
 import { HistoryButton } from './HistoryButton.tsx';
+import { useLockedRecord } from '../../locks/useLockedRecord.ts';
+import { LockDialogs } from '../../locks/LockDialogs.tsx';
 import { PrintButton } from './PrintButton.tsx';
 
 type Data = Record<string, unknown>;
@@ -48,14 +50,20 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const copyOfId = mode === 'create' && screen.form?.copy && numericId > 0 ? numericId : undefined;
   const loads = mode !== 'create' || copyOfId !== undefined;
   const url = recordUrl(screen, single, numericId);
-  const [record, setRecord] = useState<Data | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [plain, setRecord] = useState<Data | null>(null);
+  const [readFailure, setFailure] = useState<string | null>(null);
+  // Update and delete read the record for update: its lock (spec 2 "Record lock lifecycle") is held while the form is open.
+  const forUpdate = (mode === 'update' || mode === 'delete') && needsId && numericId > 0;
+  const label = screen.form?.entityLabel ?? screen.title;
+  const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: numericId, label });
+  const record = forUpdate ? locked.record : plain;
+  const failure = forUpdate && locked.failure ? (locked.failure instanceof ApiError ? locked.failure.message : noticeText('Read', 'error')) : readFailure;
 
   useEffect(() => {
-    if (!loads || (needsId && !(numericId > 0))) return;
+    if (forUpdate || !loads || (needsId && !(numericId > 0))) return;
     api.get<Data>(url).then((loaded) => setRecord(copyOfId ? copyOfRecord(screen.form!, loaded) : loaded), (error: unknown) =>
       setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error')));
-  }, [loads, needsId, numericId, url, copyOfId, screen.form]);
+  }, [forUpdate, loads, needsId, numericId, url, copyOfId, screen.form]);
 
   // The record's own user name or e-mail address is no clash for its uniqueness checks.
   const recordId = Number(record?.[screen.idField]) || undefined;
@@ -77,28 +85,44 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const history = record && !single && (mode === 'update' || mode === 'read') && screen.form?.recordInfo
     ? <><HistoryButton url={`${url}/history`} entity={entity} /><PrintButton url={url} /></> : null;
   const extra = record && actions ? actions(record) : null;
+  /** A write to the record read for update: with its lock and version; the answer's version is the one read now. */
+  async function write(method: 'POST' | 'DELETE', path: string, body?: Data): Promise<Data> {
+    const { data, headers } = await api.send<Data>(method, path, { body, headers: forUpdate ? locked.writeHeaders() : undefined });
+    if (forUpdate) locked.saved(headers);
+    return data;
+  }
   async function save(values: Data): Promise<Data> {
-    const saved = await (mode === 'create' ? api.post<Data>(screen.api, values) : api.post<Data>(url, values));
+    const saved = await (mode === 'create' ? api.post<Data>(screen.api, values) : write('POST', url, values));
+    // Saved: the lock is released (a form that stays open after saving keeps it).
+    if (forUpdate && !screen.form?.stayAfterSave) await locked.release();
     // The record may have been the signed-in user's own (their account, their row of the user list): the top bar follows.
     void refreshCurrentUser();
     return saved;
   }
+  async function remove(): Promise<void> {
+    await write('DELETE', url);
+    await locked.release();
+  }
   return (
-    <FormScreen
-      screen={screen}
-      entity={entity}
-      mode={mode}
-      record={record}
-      title={entry.Title ?? screen.title}
-      description={entry.Description}
-      save={save}
-      remove={canDelete ? () => api.delete<void>(url) : undefined}
-      deactivate={canDelete ? () => api.post<Data>(`${url}/deactivate`) : undefined}
-      asyncValidators={asyncValidators}
-      copyOfId={copyOfId}
-      actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
-      onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
-      onDone={done}
-    />
+    <>
+      <FormScreen
+        screen={screen}
+        entity={entity}
+        mode={mode}
+        record={record}
+        title={entry.Title ?? screen.title}
+        description={entry.Description}
+        save={save}
+        remove={canDelete ? remove : undefined}
+        deactivate={canDelete ? () => write('POST', `${url}/deactivate`) : undefined}
+        asyncValidators={asyncValidators}
+        copyOfId={copyOfId}
+        actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
+        onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
+        onDone={done}
+        readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}
+      />
+      {forUpdate && <LockDialogs refusal={locked.refusal} onRefusalClosed={locked.closeRefusal} />}
+    </>
   );
 }

@@ -13,6 +13,8 @@ import { ApiError, refreshedTokenHeader } from '../../api/client.ts';
 import { handleUnauthorized } from '../../session/session-end.ts';
 import { fillPath } from '../../routing/route-paths.ts';
 import { useSession } from '../../stores/session.ts';
+import { useLockedRowsWatch } from '../../locks/useLockedRowsWatch.ts';
+import { windowHeaders } from '../../locks/window-id.ts';
 
 /** Spec 2 section 4: reads name the rows locked by others in this header (a JSON array of ids; -1 means all). */
 const lockedIdsHeader = 'lockedrecordids';
@@ -28,10 +30,15 @@ function lockedIdsOf(headers: Headers): Array<number | string> | undefined {
   }
 }
 
-/** The list call, with the lock header passed on to the grid as LockedIds. */
-const listSource = (path: string): ListDataSource => async (query, signal) => {
-  const { data, headers } = await api.send<ListResult>('GET', `${path}?${query}`, { signal });
-  return data.LockedIds ? data : { ...data, LockedIds: lockedIdsOf(headers) };
+/**
+ * The list call, with the lock header passed on to the grid as LockedIds (rows this window holds locked are not
+ * among them: it names itself), and told to the watch that refreshes the grid once they are released.
+ */
+const listSource = (path: string, onLocked: (ids: Array<number | string> | undefined) => void): ListDataSource => async (query, signal) => {
+  const { data, headers } = await api.send<ListResult>('GET', `${path}?${query}`, { signal, headers: windowHeaders() });
+  const result = data.LockedIds ? data : { ...data, LockedIds: lockedIdsOf(headers) };
+  onLocked(result.LockedIds);
+  return result;
 };
 
 const pageActionSource: PageActionsSource = (accessPageId, signal) =>
@@ -98,7 +105,8 @@ const csvExporter = (path: string, name: string): GridExporter => async (query, 
 export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; screen: ScreenDocument; extraActions?: ReactNode }) {
   const navigate = useNavigate();
   const routes = useSession((s) => s.routes) ?? [];
-  const dataSource = useMemo(() => listSource(screen.api), [screen.api]);
+  const watchLocked = useLockedRowsWatch(screen.id);
+  const dataSource = useMemo(() => listSource(screen.api, watchLocked), [screen.api, watchLocked]);
   const exporter = useMemo(() => csvExporter(screen.api, screen.id), [screen.api, screen.id]);
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
