@@ -80,7 +80,11 @@ describe.each(databases)('menu items on %s', (kind) => {
       expect(nodeAt(tree, 'Menu Items')?.URL).toBe('/menuItem');
       expect(tree.filter((n) => n.MenuItemType.Name === 'Separator').every((n) => n.HasAccess && n.URL === null)).toBe(true);
       // The list screens no item names (Form Records) are under the Forms group, so nothing reachable is missing.
-      expect(nodeAt(tree, 'Forms')!.Children.map((n) => [n.LinkText, n.URL, n.MenuItemId])).toEqual([['Form Records', '/form/view', null]]);
+      const forms = nodeAt(tree, 'Forms')!.Children;
+      expect(forms.map((n) => [n.LinkText, n.URL, n.MenuItemId])).toContainEqual(['Form Records', '/form/view', null]);
+      expect(forms.every((n) => n.MenuItemId === null && n.HasAccess)).toBe(true);
+      const named = tree.flatMap((n) => (n.MenuItemId !== null && n.URL ? [n.URL] : []));
+      expect(forms.filter((n) => named.includes(n.URL!))).toEqual([]);
     });
   });
 
