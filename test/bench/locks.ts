@@ -16,7 +16,7 @@ export async function locksBench(): Promise<void> {
   const databaseUrl = await ensureDatabase(serverUrl, 'metadmin_bench_locks');
   const app = await buildApp({ ...configFromEnv({}), databaseUrl, adminPassword: benchPassword, jwtSecret: 'bench-secret-bench-secret-bench', uiDir: '/nonexistent', sessionMode: 'UNLIMITED' });
   try {
-    const sessions = [];
+    const sessions: Array<{ headers: Record<string, string>; url: string; lockId: string }> = [];
     for (let i = 0; i < clients; i++) {
       const res = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: benchPassword } });
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
