@@ -37,8 +37,11 @@ export function lockOwnerOf(request: FastifyRequest): LockOwner {
   return { SessionId: request.principal!.SessionId, WindowId, UserId: request.principal!.UserId };
 }
 
-export const wantsLock = (request: FastifyRequest) => (request.query as { lock?: unknown } | undefined)?.lock === true
-  || (request.query as { lock?: unknown } | undefined)?.lock === 'true';
+/** A read asking for the lock (?lock=true; the query schema makes it a boolean, a route without one leaves it text). */
+export function wantsLock(request: FastifyRequest): boolean {
+  const lock = (request.query as { lock?: unknown } | undefined)?.lock;
+  return lock === true || lock === 'true';
+}
 
 /**
  * A read for update takes the record's lock and says so in the headers: the lock's id and duration, or, when someone
