@@ -5,14 +5,16 @@ import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
-import { historySchema } from '../../lib/crud/audit.ts';
+import { historySchema, type HistoryEntry } from '../../lib/crud/audit.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
 import { exportCsv, listQuerySchema, runList, sendCsv, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
 import type { ResolvedAccess } from '../../types.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import { builtForm, type BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
-import { storedSelectValues } from './record-values.ts';
+import { storedJsonValues, storedSelectValues } from './record-values.ts';
+import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
+import { withSelectNames } from '../lookups/lookup-names.ts';
 
 type Params = { formId: number; id: number };
 type Req = FastifyRequest<{ Params: Params }>;
@@ -64,7 +66,9 @@ export default async function recordRoutes(app: FastifyInstance) {
       built,
       handlers: crudHandlers(app, {
         screen: built.screen, entity: built.entity, table, ownerField,
-        hooks: { toColumns: (values, _mode, _existing, trx) => storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values) },
+        hooks: {
+          toColumns: async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values)),
+        },
       }),
       list,
       listOptions: {
@@ -73,8 +77,10 @@ export default async function recordRoutes(app: FastifyInstance) {
         alwaysSelect: ['IsActive'],
         searchEachColumn: true,
         nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
+        selectAs: lookupNameColumns(app.db, list, built.entity, 'records'),
       },
-      base: (db) => withUdfColumns(db, db(table), udfs),
+      // Read as 'records' whether or not UDFs wrap the table (withUdfColumns names its derived table so too).
+      base: (db) => withUdfColumns(db, db({ records: table }), udfs),
     };
     cache.set(built.form.FormId, records);
     return records;
@@ -109,7 +115,10 @@ export default async function recordRoutes(app: FastifyInstance) {
   app.get<{ Params: Params }>(`${base}/:id/history`, {
     config: { access: formAccess() },
     schema: { tags, summary: 'The history of one record of a built form, newest first.', params, response: { 200: historySchema } },
-  }, async (request) => (await recordsOf(request)).handlers.history(request));
+  }, async (request) => {
+    const records = await recordsOf(request);
+    return withSelectNames(app.db, records.built.entity, await records.handlers.history(request) as HistoryEntry[]);
+  });
 
   app.post<{ Params: Params }>(base, {
     config: { access: formAccess('create') },
