@@ -14,18 +14,54 @@ import { builtForm, type BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
 import { storedJsonValues, storedSelectValues } from './record-values.ts';
 import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
+import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
+import { pageScreen } from '../pages/page-screens.ts';
 import { withSelectNames } from '../lookups/lookup-names.ts';
 
-type Params = { formId: number; id: number };
+type Params = { formId?: number; pageId?: number; id: number };
 type Req = FastifyRequest<{ Params: Params }>;
 
-const params = {
+const paramsOf = (owner: 'formId' | 'pageId') => ({
   type: 'object',
-  required: ['formId'],
-  properties: { formId: { type: 'integer' }, id: { type: 'integer' } },
-} as const;
+  required: [owner],
+  properties: { [owner]: { type: 'integer' }, id: { type: 'integer' } },
+} as const);
 
 const ownerField = 'CreatedById';
+
+/**
+ * Where a built form's records are reached: through the form itself (/api/forms/:formId/records, the form's module),
+ * or through a page that shows it (/api/pages/:pageId/records, the page's module: staff granted the page need
+ * nothing else). Both use the same handlers, so the records, their History and their audit are one.
+ */
+interface RecordSource {
+  base: string;
+  params: ReturnType<typeof paramsOf>;
+  access(kind?: GuardedRouteKind): ResolvedAccess;
+  formIdOf(request: Req): Promise<number | null>;
+}
+
+const formSource: RecordSource = {
+  base: lowCodeApi.formRecords.replace(':id', ':formId'),
+  params: paramsOf('formId'),
+  access: formAccess,
+  formIdOf: async (request) => Number(request.params.formId),
+};
+
+function pageSource(app: FastifyInstance): RecordSource {
+  return {
+    base: pageRecordsApi(0).replace('/0/', '/:pageId/'),
+    params: paramsOf('pageId'),
+    access: (kind) => ({
+      describe: `module Page<pageId> (the page's own)${kind ? ` and its route page-<pageId>.${kind}` : ''}`,
+      resolve: (request) => {
+        const pageId = Number((request.params as Partial<Params>).pageId);
+        return { module: pageModuleName(pageId), ...(kind ? { route: routeNodeName(pageScreenId(pageId), kind) } : {}) };
+      },
+    }),
+    formIdOf: async (request) => (await pageScreen(app.db, Number(request.params.pageId)))?.page.FormId ?? null,
+  };
+}
 
 /** The form a request's path names: its module (and route node) are what the request needs. */
 function formAccess(kind?: GuardedRouteKind): ResolvedAccess {
@@ -54,9 +90,10 @@ interface FormRecords {
 export default async function recordRoutes(app: FastifyInstance) {
   const cache = new Map<number, FormRecords>();
 
-  async function recordsOf(request: Req): Promise<FormRecords> {
-    const built = await builtForm(app.db, request.params.formId);
-    if (!built) throw HttpError.of(404, 'This form does not exist or is inactive.', null, 'NotFound');
+  async function recordsOfSource(request: Req, source: RecordSource): Promise<FormRecords> {
+    const formId = await source.formIdOf(request);
+    const built = formId === null ? null : await builtForm(app.db, formId);
+    if (!built) throw HttpError.of(404, source === formSource ? 'This form does not exist or is inactive.' : 'This page does not exist or is inactive.', null, 'NotFound');
     const hit = cache.get(built.form.FormId);
     if (hit?.built === built) return hit;
     const table = recordTableName(built.form.FormId);
@@ -88,8 +125,14 @@ export default async function recordRoutes(app: FastifyInstance) {
 
   const rows = (db: Knex, records: FormRecords, request: Req) => withRowRule(records.base(db), ownerField, request.principal);
   const listed = (records: FormRecords, request: Req) => listForUser(records.list, deniedFieldsOf(request.principal));
-  const base = lowCodeApi.formRecords.replace(':id', ':formId');
   const tags = ['form records'];
+  mount(formSource);
+  mount(pageSource(app));
+
+  function mount(source: RecordSource) {
+  const { base, params } = source;
+  const formAccess = source.access;
+  const recordsOf = (request: Req) => recordsOfSource(request, source);
 
   app.get<{ Params: Params; Querystring: ListQuery }>(base, {
     config: { access: formAccess() },
@@ -143,4 +186,5 @@ export default async function recordRoutes(app: FastifyInstance) {
     config: { access: formAccess('delete') },
     schema: { tags, summary: 'Delete a record of a built form.', params, response: { 204: { type: 'null' } } },
   }, async (request, reply) => (await recordsOf(request)).handlers.remove(request, reply));
+}
 }
