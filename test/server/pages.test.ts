@@ -56,6 +56,12 @@ describe.each(databases)('pages give a built form a route, a title and a node of
     expect(routes.map((r) => r.Name)).not.toContain(`form-${formId}.list`);
     const outsiders = ((await as(outsider, 'GET', '/api/App/GetRoutes')).json() as Array<{ Name: string }>).map((r) => r.Name);
     expect(outsiders.filter((n) => n.startsWith(`page-${pageId}.`))).toEqual([]);
+    // So the browser can tell 'no permission' (a route the user may not open) from 'not found'.
+    const access = async (who: SignedIn, path: string) => (await as(who, 'GET', `/api/App/RouteAccess?path=${encodeURIComponent(path)}`)).json();
+    expect(await access(outsider, '/incidents')).toEqual({ Exists: true, HasAccess: false });
+    expect(await access(outsider, '/incidents/update/3?x=1')).toEqual({ Exists: true, HasAccess: false });
+    expect(await access(staff, '/incidents')).toEqual({ Exists: true, HasAccess: true });
+    expect(await access(staff, '/no-such-page')).toEqual({ Exists: false, HasAccess: false });
   });
 
   it("lets the page's holders list, create, read and update the form's records through the page, and no one else", async () => {
