@@ -28,7 +28,8 @@ describe.each(databases)('pages give a built form a route, a title and a node of
     admin = await signIn(t.app);
     formId = (await post(admin, '/api/forms', { Name: 'Incident Report', Description: null, CanHaveEav: false, IsCircleable: false, IsActive: true })).FormId;
     await post(admin, '/api/formfields', { FormId: formId, Name: 'Title', ReportLabelText: 'Title', FieldType: 'text', IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: { required: true } });
-    pageId = (await post(admin, '/api/pages', pageBody())).PageId;
+    // The parent select's 'Please Select' (-1) is no parent.
+    pageId = (await post(admin, '/api/pages', pageBody({ ParentPageId: -1 }))).PageId;
     const pageRole = await addRole(t.app, 'Incident Staff');
     await grantModule(t.app, pageRole, `Page${pageId}`);
     await addUser(t.app, { UserName: 'staff', Password: password, RoleIds: [pageRole] });
@@ -39,7 +40,7 @@ describe.each(databases)('pages give a built form a route, a title and a node of
 
   it('answers a page with its form, its Url (the route with # for the first slash) and its module labelled by its Permissions Display Name', async () => {
     const read = (await as(admin, 'GET', `/api/pages/${pageId}`)).json();
-    expect(read).toMatchObject({ Name: 'Incidents', FormId: formId, FormName: 'Incident Report', Route: '/incidents', Url: '#incidents', IsActive: true, Target: 'self' });
+    expect(read).toMatchObject({ Name: 'Incidents', FormId: formId, ParentPageId: null, FormName: 'Incident Report', Route: '/incidents', Url: '#incidents', IsActive: true, Target: 'self' });
     expect(await t.app.db('modules').where({ Name: `Page${pageId}` }).first('Label')).toEqual({ Label: 'Incidents Page' });
     const list = (await as(admin, 'GET', '/api/pages?q=Incid')).json();
     expect(list.Items).toEqual([expect.objectContaining({ PageId: pageId, Name: 'Incidents', FormName: 'Incident Report' })]);
@@ -73,6 +74,10 @@ describe.each(databases)('pages give a built form a route, a title and a node of
     // The same record, through the form, for its administrator.
     expect((await as(admin, 'GET', `/api/forms/${formId}/records/${created.RecordId}`)).json()).toMatchObject({ Title: 'Spill in aisle 5' });
     expect((await as(staff, 'GET', `/api/forms/${formId}/records`)).statusCode).toBe(403);
+    // Printing it through the page needs the page's module too, and nothing else.
+    const printed = await as(staff, 'POST', `${records}/${created.RecordId}/print`, { fileType: 'print' });
+    expect(printed.statusCode, printed.body).toBe(200);
+    expect((await as(outsider, 'POST', `${records}/${created.RecordId}/print`, { fileType: 'print' })).statusCode).toBe(403);
     expect((await as(outsider, 'GET', records)).statusCode).toBe(403);
     expect((await as(outsider, 'POST', records, { Title: 'x' })).statusCode).toBe(403);
     const empty = await as(staff, 'POST', records, {});

@@ -71,6 +71,8 @@ export default async function pageRoutes(app: FastifyInstance) {
     unique: [{ field: 'Name', message: duplicatePageName, caseInsensitive: true }],
     hooks: {
       toColumns: async (values, _mode, existing, trx) => {
+        // The select's 'Please Select' (-1) is no parent.
+        if (typeof values.ParentPageId === 'number' && values.ParentPageId < 0) values = { ...values, ParentPageId: null };
         if ('FormId' in values) await checkPageForm(trx, values.FormId);
         if ('Route' in values) await checkPageRoute(app, trx, String(values.Route), existing?.PageId as number | undefined);
         return values;
