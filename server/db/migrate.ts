@@ -18,6 +18,7 @@ import * as permissions from './migrations/070_permissions.ts';
 import * as audit from './migrations/080_audit.ts';
 import * as forms from './migrations/090_forms.ts';
 import * as userUdfs from './migrations/091_user_udfs.ts';
+import * as pages from './migrations/093_pages.ts';
 import * as menuItems from './migrations/094_menu_items.ts';
 import * as recordLocks from './migrations/100_record_locks.ts';
 
@@ -44,6 +45,7 @@ const migrations: Array<[string, Migration]> = [
   ['080_audit', audit],
   ['090_forms', forms],
   ['091_user_udfs', userUdfs],
+  ['093_pages', pages],
   ['094_menu_items', menuItems],
   ['100_record_locks', recordLocks],
 ];

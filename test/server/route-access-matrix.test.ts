@@ -41,6 +41,8 @@ describe.each(databases)('every API route against the access it declares, on %s'
   const password = 'Passw0rd1';
   /** A built form with one required text field: the form whose id fills :formId in the routes of built forms' records. */
   let formId: number;
+  /** A page showing that form: its id fills :pageId in the routes of pages' records. */
+  let pageId: number;
 
   beforeAll(async () => {
     const admin = await signIn(t.app);
@@ -56,12 +58,19 @@ describe.each(databases)('every API route against the access it declares, on %s'
       expect(res.statusCode, res.body).toBe(201);
     }
     expect(formId).not.toBe(1);
+    // The same for pages: a spare one takes id 1.
+    for (const Name of ['Matrix Spare Page', 'Matrix Page']) {
+      const page = await as('/api/pages', { Name, PermissionsDisplayName: Name, FormId: formId, Route: `/${Name.toLowerCase().replace(/ /g, '-')}`, Target: 'self', IsActive: true });
+      expect(page.statusCode, page.body).toBe(201);
+      pageId = page.json().PageId;
+    }
+    expect(pageId).not.toBe(1);
   });
 
   /** The access the route needs: the declared module, or the resolved one for the built form's id in the params. */
   function accessOf(route: SeenRoute): ModuleAccess | null {
     const access = route.config?.access;
-    if (typeof access === 'object' && 'resolve' in access) return access.resolve({ params: { formId: String(formId) } } as unknown as FastifyRequest);
+    if (typeof access === 'object' && 'resolve' in access) return access.resolve({ params: { formId: String(formId), pageId: String(pageId) } } as unknown as FastifyRequest);
     return moduleOf(access);
   }
 
@@ -76,7 +85,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
    * with the built form's id; an empty JSON body for writes.
    */
   function call(app: FastifyInstance, route: SeenRoute, who: SignedIn | null) {
-    const url = route.url.replace(/:formId\b/g, String(formId)).replace(/:\w+/g, '1');
+    const url = route.url.replace(/:formId\b/g, String(formId)).replace(/:pageId\b/g, String(pageId)).replace(/:\w+/g, '1');
     const options = { method: route.method, url, ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}) };
     return who ? injectAs(app, who, options) : app.inject(options);
   }
@@ -156,6 +165,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
     expect(wrong).toEqual([]);
     expect(holders.size).toBeGreaterThan(3);
     expect(holders.has(`Form${formId}`)).toBe(true);
+    expect(holders.has(`Page${pageId}`)).toBe(true);
   }, matrixTimeout);
 
   it('every route with a route node answers 403 to a holder of its module without that node, and not to one with it', async () => {
@@ -207,7 +217,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
     expect(missing).toEqual([]);
   });
 
-  it("the routes of a built form's records resolve to its module and, for writes, its screen's route nodes", () => {
+  it("the routes of a built form's records resolve to its module (or, through a page, the page's) and, for writes, its screen's route nodes", () => {
     const byKey = new Map(apiRoutes().map((r) => [named(r), r]));
     // Of the routes resolving their access per request, those of built forms' records (record locks' held call resolves by its domain).
     const resolved = apiRoutes().filter((r) => isResolved(r.config?.access) && r.url.startsWith('/api/forms/:formId/records')).map(named);
@@ -224,6 +234,11 @@ describe.each(databases)('every API route against the access it declares, on %s'
       'POST /api/forms/:formId/records/:id/deactivate': { module, route: routeNodeName(`form-${formId}`, 'delete') },
       'DELETE /api/forms/:formId/records/:id': { module, route: routeNodeName(`form-${formId}`, 'delete') },
     };
+    const page = `Page${pageId}`;
+    for (const [key, access] of Object.entries({ ...expected })) {
+      const route = access.route?.replace(`form-${formId}.`, `page-${pageId}.`);
+      expected[key.replace('/api/forms/:formId/', '/api/pages/:pageId/')] = { module: page, ...(route ? { route } : {}) };
+    }
     expect(resolved.sort()).toEqual(Object.keys(expected).sort());
     for (const [key, access] of Object.entries(expected)) expect(accessOf(byKey.get(key)!), key).toEqual(access);
   });

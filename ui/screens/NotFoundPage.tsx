@@ -1,12 +1,33 @@
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Box, Button, Typography } from '@mui/material';
+import { api } from '../api/api.ts';
 
+/** Spec 1's words for a route the user may not open. */
+export const noPermissionMessage = "You don't have permission to this page.";
+
+/**
+ * A path the user's route table does not mount: either a route of the product the user may not open (the server
+ * knows it: 'You don't have permission to this page.') or nothing at all ('Page not found').
+ */
 export function NotFoundPage() {
+  const { pathname } = useLocation();
+  const [denied, setDenied] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setDenied(null);
+    api.get<{ Exists: boolean; HasAccess: boolean }>(`/api/App/RouteAccess?path=${encodeURIComponent(pathname)}`)
+      .then((answer) => { if (live) setDenied(answer.Exists && !answer.HasAccess); }, () => { if (live) setDenied(false); });
+    return () => { live = false; };
+  }, [pathname]);
+
+  if (denied === null) return <Box sx={{ py: 6 }} role="status" aria-busy="true" />;
   return (
     <Box sx={{ py: 6 }}>
-      <Typography variant="h1" gutterBottom>Page not found</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        There is no page at this address, or you do not have access to it.
+      <Typography variant="h1" gutterBottom>{denied ? 'Access denied' : 'Page not found'}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }} role={denied ? 'alert' : undefined}>
+        {denied ? noPermissionMessage : 'There is no page at this address.'}
       </Typography>
       <Button component={RouterLink} to="/home" variant="contained">Go to Home</Button>
     </Box>

@@ -161,8 +161,11 @@ function columnFormat(field: ComposedField): { format?: 'date' | 'yesNo' | 'curr
   return format ? { format } : {};
 }
 
+/** A field the list can show: a scalar as stored, or a select by its items' names. */
+const isListed = (f: ComposedField) => f.type.sortable || f.type.searchable || f.type.listedByName === true;
+
 function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocument['list']> {
-  const listed = fields.filter((f) => f.type.sortable || f.type.searchable);
+  const listed = fields.filter(isListed);
   type Columns = NonNullable<ScreenDocument['list']>['columns'];
   const columns = (listed.length
     ? listed.map((f, i) => ({
@@ -235,7 +238,7 @@ export function withUdfs(screen: ScreenDocument, entity: JsonSchema, udfs: reado
   };
   const list = screen.list && {
     ...screen.list,
-    columns: [...screen.list.columns, ...shown.filter((f) => f.type.sortable || f.type.searchable).map((f) => ({ field: f.name, label: f.label, hidden: true, ...columnFormat(f) }))] as Columns,
+    columns: [...screen.list.columns, ...shown.filter(isListed).map((f) => ({ field: f.name, label: f.label, hidden: true, ...columnFormat(f) }))] as Columns,
   };
   return {
     screen: { ...screen, ...(form ? { form } : {}), ...(list ? { list } : {}) },

@@ -33,6 +33,8 @@ export interface FieldTypeDefinition {
   /** Offered as a sortable / searchable list column (a scalar shown as it is stored). */
   sortable: boolean;
   searchable: boolean;
+  /** Offered as a list column showing its items' names (which the server reads beside the stored ids). */
+  listedByName?: boolean;
   attributes: AttributeDefinition[];
   /** The JSON Schema of the value (without title or required-ness, which compose adds), from the attribute values. */
   valueSchema: (attributes: Attributes, required: boolean) => Record<string, unknown>;
@@ -202,7 +204,7 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
     uiSchema: (a) => ({ 'ui:widget': 'toggleButton', ...options({ activeLabel: a.activeLabel }) }),
   },
   selectOne: {
-    key: 'selectOne', label: 'Select One', columnType: 'integer', sortable: false, searchable: false, schemaType: 'integer',
+    key: 'selectOne', label: 'Select One', columnType: 'integer', sortable: false, searchable: false, listedByName: true, schemaType: 'integer',
     attributes: [requiredAttribute, lookupListAttribute],
     // The select's 'Please Select' is -1: required, it reads '{0} is required.'; optional, the server stores it as null.
     valueSchema: (_a, required) => (required
@@ -211,7 +213,7 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
     uiSchema: (a) => ({ 'ui:widget': 'select', 'ui:options': { source: lookupSource(a.lookupListId) } }),
   },
   selectMany: {
-    key: 'selectMany', label: 'Select Many', columnType: 'jsonb', sortable: false, searchable: false, schemaType: 'array',
+    key: 'selectMany', label: 'Select Many', columnType: 'jsonb', sortable: false, searchable: false, listedByName: true, schemaType: 'array',
     attributes: [requiredAttribute, lookupListAttribute, ...countAttributes('minSelections', 'maxSelections', ['Minimum Selections', 'Maximum Selections'], ['ui:options.minSelections', 'ui:options.maxSelections'])],
     valueSchema: (_a, required) => ({
       type: nullable('array', required),

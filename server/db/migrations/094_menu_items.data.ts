@@ -24,6 +24,8 @@ export const seededMenu: Array<{ name: string; type: 2 | 3 | 4; module?: string;
   { name: 'Lookup Tables', type: 2, module: 'LookupTableManager' },
   { name: 'Simple Lookups', type: 2, module: 'SimpleLookup' },
   { name: 'Menu Items', type: 2, module: 'MenuItem' },
+  { name: 'Pages', type: 2, module: 'PageManagement' },
+  { name: 'Page Fields', type: 2, module: 'PageField' },
   { name: 'Application Settings', type: 2, module: 'ApplicationSettings' },
   { name: 'Separator', type: 4 },
   { name: 'Forms', type: 3, systemName: formsGroupSystemName },

@@ -50,7 +50,7 @@ async function* keysetBatches(knex: Knex, prepared: PreparedList, batchSize: num
   let after: unknown[] | null = null;
   let sent = 0;
   for (;;) {
-    const batch = prepared.filtered.clone().select(fields);
+    const batch = prepared.filtered.clone().select(prepared.selection(fields));
     if (keysetSafe && after && !after.includes(null)) whereBeyond(knex, batch, prepared.keys, after, false);
     else if (sent) batch.offset(sent);
     applyOrder(batch, prepared.keys, false);
@@ -71,7 +71,7 @@ async function* keysetBatches(knex: Knex, prepared: PreparedList, batchSize: num
  * read-only transaction) until the last row, or until the client goes away.
  */
 async function* cursorBatches(knex: Knex, prepared: PreparedList, batchSize: number): AsyncGenerator<Row[]> {
-  const query = prepared.filtered.clone().select(exportedFields(prepared));
+  const query = prepared.filtered.clone().select(prepared.selection(exportedFields(prepared)));
   applyOrder(query, prepared.keys, false);
   const { sql, bindings } = query.toSQL();
   const trx = await knex.transaction({ readOnly: true });

@@ -16,6 +16,8 @@ export interface ListOptions {
   alwaysSelect?: string[];
   /** Search each searchable column on its own (an index per column) instead of their joined text (one index over all). */
   searchEachColumn?: boolean;
+  /** Columns read through an expression instead of as stored (a select's item names instead of its ids). */
+  selectAs?: Record<string, Knex.Raw>;
 }
 
 /** A list query checked against the screen and turned into SQL, before any paging. */
@@ -33,6 +35,8 @@ export interface PreparedList {
   returned: Set<string>;
   /** A contains-search narrows the rows. */
   searched: boolean;
+  /** What a query selects for these fields: each as stored, or through its selectAs expression. */
+  selection(fields: Iterable<string>): Array<string | Knex.Raw>;
 }
 
 /** Columns holding data: action columns (buttons) have no database column behind them. */
@@ -68,5 +72,6 @@ export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, optio
   // With no columns named, rows carry every data column, as before: the grid may show any of them.
   const shown = asked.length ? asked : [...columns.keys()];
   const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...shown]);
-  return { filtered, keys, keyFields: keys.map((k) => k.field), signature: orderSignature(keys), visibleColumns, returned, searched: Boolean(term) };
+  const selection = (fields: Iterable<string>) => [...new Set(fields)].map((field) => options.selectAs?.[field] ?? field);
+  return { filtered, keys, keyFields: keys.map((k) => k.field), signature: orderSignature(keys), visibleColumns, returned, searched: Boolean(term), selection };
 }

@@ -29,9 +29,9 @@ export async function runList<T extends Record<string, unknown>>(
   query: ListQuery,
   extras: { circleAccess?: () => Promise<ListResult<T>['CircleAccess']> } = {},
 ): Promise<ListResult<T>> {
-  const { filtered, keys, keyFields, signature, returned, searched } = prepareList(base, list, options, query);
+  const { filtered, keys, keyFields, signature, returned, searched, selection } = prepareList(base, list, options, query);
   const pageSize = query.pageSize ?? 50;
-  let page = filtered.clone().select([...new Set([...returned, ...keyFields])]);
+  let page = filtered.clone().select(selection([...returned, ...keyFields]));
   // The page's query runs once, whether the count or the answer asks for it first.
   const pageRows = once(() => Promise.resolve(page) as Promise<T[]>);
   const cursorText = query.after ?? query.before;

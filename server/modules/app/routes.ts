@@ -4,6 +4,7 @@ import { modulesOf, hasModuleAccess } from '../access/module-access.ts';
 import { heldRouteNames } from '../access/effective-access.ts';
 import { routeTableFor } from './route-table.ts';
 import { allScreens } from '../forms/screens.ts';
+import { matchPath } from '../menus/match-path.ts';
 
 export default async function appRoutes(app: FastifyInstance) {
   app.get('/api/App/PublicSettings', {
@@ -40,6 +41,25 @@ export default async function appRoutes(app: FastifyInstance) {
     if (locked?.MustChangePassword) return [];
     const [modules, routes] = await Promise.all([modulesOf(app.db, user), heldRouteNames(app.db, user)]);
     return routeTableFor(await allScreens(app), modules, routes);
+  });
+
+  app.get<{ Querystring: { path: string } }>('/api/App/RouteAccess', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['app'],
+      summary: "Whether a path the user's route table lacks is a route of the product at all: so that the browser says 'You don't have permission to this page.' for a page the user may not open, and 'not found' only for what does not exist.",
+      querystring: { type: 'object', required: ['path'], properties: { path: { type: 'string', maxLength: 2000 } } },
+      response: { 200: { type: 'object', required: ['Exists', 'HasAccess'], properties: { Exists: { type: 'boolean' }, HasAccess: { type: 'boolean' } } } },
+    },
+  }, async (request) => {
+    const user = request.principal!;
+    const screens = await allScreens(app);
+    const everyModule = new Set(screens.flatMap((s) => (s.module ? [s.module] : [])));
+    const path = request.query.path.split(/[?#]/)[0];
+    const Exists = routeTableFor(screens, everyModule).some((r) => matchPath(r.Url, path));
+    if (!Exists) return { Exists, HasAccess: false };
+    const [modules, routes] = await Promise.all([modulesOf(app.db, user), heldRouteNames(app.db, user)]);
+    return { Exists, HasAccess: routeTableFor(screens, modules, routes).some((r) => matchPath(r.Url, path)) };
   });
 
   app.get<{ Querystring: { moduleName: string } }>('/api/Authorize/ModuleAccess', {

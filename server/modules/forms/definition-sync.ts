@@ -5,6 +5,7 @@ import { syncModuleNodes } from '../access/permission-nodes.ts';
 import { recordRevision } from './definition-store.ts';
 import { composeInTransaction, formModule } from './built-forms.ts';
 import { extendedScreen } from './reserved-forms.ts';
+import { syncPagesOfForm } from '../pages/page-screens.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 
 /** A built form's record table. */
@@ -27,6 +28,7 @@ export async function afterDefinitionChange(app: FastifyInstance, trx: Knex, for
   }
   if (!form.Source) {
     await syncModuleNodes(trx, formModule(form), [screen], new Map([[screen.entity, entity as never]]));
+    await syncPagesOfForm(trx, formId);
   }
   await recordRevision(trx, formId, principal, summary);
 }

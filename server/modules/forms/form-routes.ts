@@ -160,9 +160,9 @@ export default async function formRoutes(app: FastifyInstance) {
       load: async (db, row) => ({ Revision: (await db('forms').where({ FormId: row.FormId }).first('Revision'))?.Revision ?? row.Revision }),
       refuseDelete: async (trx, row) => {
         const [{ Count }] = (await trx(recordTableName(row.FormId as number)).count({ Count: '*' })) as Array<{ Count: number }>;
-        return Number(Count) > 0
-          ? `The form ${String(row.Name)} has ${Count} record${Number(Count) === 1 ? '' : 's'}: deactivate it instead, or delete its records first.`
-          : null;
+        if (Number(Count) > 0) return `The form ${String(row.Name)} has ${Count} record${Number(Count) === 1 ? '' : 's'}: deactivate it instead, or delete its records first.`;
+        const pages: Array<{ Name: string }> = await trx('pages').where({ FormId: row.FormId }).orderBy('Name').select('Name');
+        return pages.length ? `The form ${String(row.Name)} is shown by the page${pages.length === 1 ? '' : 's'} ${pages.map((p) => p.Name).join(', ')}: delete ${pages.length === 1 ? 'that page' : 'those pages'} first, or deactivate the form.` : null;
       },
       afterDelete: async (trx, row) => {
         await trx.schema.dropTableIfExists(recordTableName(row.FormId as number));

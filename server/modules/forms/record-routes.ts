@@ -6,25 +6,63 @@ import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
-import { historySchema } from '../../lib/crud/audit.ts';
+import { historySchema, type HistoryEntry } from '../../lib/crud/audit.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
 import { exportCsv, listQuerySchema, runList, sendCsv, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
 import type { ResolvedAccess } from '../../types.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import { builtForm, type BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
-import { storedSelectValues } from './record-values.ts';
+import { storedJsonValues, storedSelectValues } from './record-values.ts';
+import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
+import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
+import { pageScreen } from '../pages/page-screens.ts';
+import { withSelectNames } from '../lookups/lookup-names.ts';
 
-type Params = { formId: number; id: number };
+type Params = { formId?: number; pageId?: number; id: number };
 type Req = FastifyRequest<{ Params: Params }>;
 
-const params = {
+const paramsOf = (owner: 'formId' | 'pageId') => ({
   type: 'object',
-  required: ['formId'],
-  properties: { formId: { type: 'integer' }, id: { type: 'integer' } },
-} as const;
+  required: [owner],
+  properties: { [owner]: { type: 'integer' }, id: { type: 'integer' } },
+} as const);
 
 const ownerField = 'CreatedById';
+
+/**
+ * Where a built form's records are reached: through the form itself (/api/forms/:formId/records, the form's module),
+ * or through a page that shows it (/api/pages/:pageId/records, the page's module: staff granted the page need
+ * nothing else). Both use the same handlers, so the records, their History and their audit are one.
+ */
+interface RecordSource {
+  base: string;
+  params: ReturnType<typeof paramsOf>;
+  access(kind?: GuardedRouteKind): ResolvedAccess;
+  formIdOf(request: Req): Promise<number | null>;
+}
+
+const formSource: RecordSource = {
+  base: lowCodeApi.formRecords.replace(':id', ':formId'),
+  params: paramsOf('formId'),
+  access: formAccess,
+  formIdOf: async (request) => Number(request.params.formId),
+};
+
+function pageSource(app: FastifyInstance): RecordSource {
+  return {
+    base: pageRecordsApi(0).replace('/0/', '/:pageId/'),
+    params: paramsOf('pageId'),
+    access: (kind) => ({
+      describe: `module Page<pageId> (the page's own)${kind ? ` and its route page-<pageId>.${kind}` : ''}`,
+      resolve: (request) => {
+        const pageId = Number((request.params as Partial<Params>).pageId);
+        return { module: pageModuleName(pageId), ...(kind ? { route: routeNodeName(pageScreenId(pageId), kind) } : {}) };
+      },
+    }),
+    formIdOf: async (request) => (await pageScreen(app.db, Number(request.params.pageId)))?.page.FormId ?? null,
+  };
+}
 
 /** The form a request's path names: its module (and route node) are what the request needs. */
 function formAccess(kind?: GuardedRouteKind): ResolvedAccess {
@@ -53,9 +91,10 @@ interface FormRecords {
 export default async function recordRoutes(app: FastifyInstance) {
   const cache = new Map<number, FormRecords>();
 
-  async function recordsOf(request: Req): Promise<FormRecords> {
-    const built = await builtForm(app.db, request.params.formId);
-    if (!built) throw HttpError.of(404, 'This form does not exist or is inactive.', null, 'NotFound');
+  async function recordsOfSource(request: Req, source: RecordSource): Promise<FormRecords> {
+    const formId = await source.formIdOf(request);
+    const built = formId === null ? null : await builtForm(app.db, formId);
+    if (!built) throw HttpError.of(404, source === formSource ? 'This form does not exist or is inactive.' : 'This page does not exist or is inactive.', null, 'NotFound');
     const hit = cache.get(built.form.FormId);
     if (hit?.built === built) return hit;
     const table = recordTableName(built.form.FormId);
@@ -65,7 +104,9 @@ export default async function recordRoutes(app: FastifyInstance) {
       built,
       handlers: crudHandlers(app, {
         screen: built.screen, entity: built.entity, table, ownerField,
-        hooks: { toColumns: (values, _mode, _existing, trx) => storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values) },
+        hooks: {
+          toColumns: async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values)),
+        },
       }),
       list,
       listOptions: {
@@ -74,8 +115,10 @@ export default async function recordRoutes(app: FastifyInstance) {
         alwaysSelect: ['IsActive'],
         searchEachColumn: true,
         nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
+        selectAs: lookupNameColumns(app.db, list, built.entity, 'records'),
       },
-      base: (db) => withUdfColumns(db, db(table), udfs),
+      // Read as 'records' whether or not UDFs wrap the table (withUdfColumns names its derived table so too).
+      base: (db) => withUdfColumns(db, db({ records: table }), udfs),
     };
     cache.set(built.form.FormId, records);
     return records;
@@ -83,10 +126,17 @@ export default async function recordRoutes(app: FastifyInstance) {
 
   const rows = (db: Knex, records: FormRecords, request: Req) => withRowRule(records.base(db), ownerField, request.principal);
   const listed = (records: FormRecords, request: Req) => listForUser(records.list, deniedFieldsOf(request.principal));
-  const base = lowCodeApi.formRecords.replace(':id', ':formId');
   const tags = ['form records'];
-  // The list says which of its rows others hold locked; a form's records are locked in the domain 'form-<id>' (its screen id).
-  app.lockedLists.set(`GET ${base}`, (request) => ({ domain: `form-${(request.params as Partial<Params>).formId}`, idField: 'RecordId' }));
+  mount(formSource);
+  mount(pageSource(app));
+
+  function mount(source: RecordSource) {
+  const { base, params } = source;
+  const formAccess = source.access;
+  const recordsOf = (request: Req) => recordsOfSource(request, source);
+  // The list says which of its rows others hold locked; a form's records are locked in the domain 'form-<id>' (its
+  // screen id), also when a page shows them.
+  app.lockedLists.set(`GET ${base}`, async (request) => ({ domain: `form-${await source.formIdOf(request as Req)}`, idField: 'RecordId' }));
 
   app.get<{ Params: Params; Querystring: ListQuery }>(base, {
     config: { access: formAccess() },
@@ -112,7 +162,10 @@ export default async function recordRoutes(app: FastifyInstance) {
   app.get<{ Params: Params }>(`${base}/:id/history`, {
     config: { access: formAccess() },
     schema: { tags, summary: 'The history of one record of a built form, newest first.', params, response: { 200: historySchema } },
-  }, async (request) => (await recordsOf(request)).handlers.history(request));
+  }, async (request) => {
+    const records = await recordsOf(request);
+    return withSelectNames(app.db, records.built.entity, await records.handlers.history(request) as HistoryEntry[]);
+  });
 
   app.post<{ Params: Params }>(base, {
     config: { access: formAccess('create') },
@@ -137,4 +190,5 @@ export default async function recordRoutes(app: FastifyInstance) {
     config: { access: formAccess('delete') },
     schema: { tags, summary: 'Delete a record of a built form.', params, response: { 204: { type: 'null' } } },
   }, async (request, reply) => (await recordsOf(request)).handlers.remove(request, reply));
+}
 }

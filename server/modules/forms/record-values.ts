@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,5 +33,19 @@ export async function storedSelectValues(trx: Knex, entity: JsonSchema, uiSchema
     if (missing.length) errors.push({ PropertyName: name, ErrorMessage: `Choose ${String((property as Row).title ?? name)} from its list.`, ErrorCode: 'notInList' });
   }
   if (errors.length) throw new HttpError(400, errors);
+  return out;
+}
+
+/**
+ * A built form's JSONB columns as the driver must be given them: node-postgres sends a JavaScript array as a
+ * PostgreSQL array literal ('{1,2}'), which a jsonb column refuses, so arrays (and objects, alike) go as JSON text.
+ * UDF values are inside the Udf object, which is sent whole.
+ */
+export function storedJsonValues(entity: JsonSchema, values: Row): Row {
+  const out = { ...values };
+  for (const [name, property] of Object.entries(entity.properties ?? {})) {
+    const p = property as Row;
+    if (p['x-columnType'] === 'jsonb' && !p[UDF_KEYWORD] && out[name] !== null && out[name] !== undefined) out[name] = JSON.stringify(out[name]);
+  }
   return out;
 }

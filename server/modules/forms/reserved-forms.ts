@@ -16,6 +16,9 @@ export const reservedScreens: ReadonlyArray<{ screenId: string; udfTable?: strin
   { screenId: 'roles' },
   { screenId: 'forms' },
   { screenId: 'lookuptables' },
+  { screenId: 'menuitems' },
+  { screenId: 'pages' },
+  { screenId: 'pagefields' },
 ];
 
 type Property = Record<string, unknown>;

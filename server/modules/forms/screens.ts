@@ -5,6 +5,8 @@ import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import type { MetadataRegistry } from '../../metadata/registry.ts';
 import { builtForm, builtFormIdOf, builtForms } from './built-forms.ts';
 import { extendedScreen } from './reserved-forms.ts';
+import { pageIdOf } from '../../../engine/core/lowcode/compose-page.ts';
+import { pageScreen, pageScreens } from '../pages/page-screens.ts';
 
 /** A screen document with its entity schema: shipped (metadata/, with the UDFs of its reserved form) or built. */
 export interface ScreenPayload {
@@ -16,16 +18,22 @@ export interface ScreenPayload {
 export async function screenPayload(app: FastifyInstance, id: string): Promise<ScreenPayload | null> {
   const shipped = app.registry.screens.get(id);
   if (shipped) return extendedScreen(app.db, shipped, app.registry.entities.get(shipped.entity) as JsonSchema);
+  const pageId = pageIdOf(id);
+  if (pageId !== null) {
+    const page = await pageScreen(app.db, pageId);
+    return page && { screen: page.screen, entity: page.entity };
+  }
   const formId = builtFormIdOf(id);
   const built = formId === null ? null : await builtForm(app.db, formId);
   return built && { screen: built.screen, entity: built.entity };
 }
 
-/** Every screen: the shipped ones (with their UDFs), then each active built form's. */
+/** Every screen: the shipped ones (with their UDFs), then each active built form's, then each live page's. */
 export async function composedScreens(db: Knex, registry: MetadataRegistry): Promise<ScreenPayload[]> {
   const shipped = [];
   for (const screen of registry.screens.values()) shipped.push(await extendedScreen(db, screen, registry.entities.get(screen.entity) as JsonSchema));
-  return [...shipped, ...(await builtForms(db))];
+  const pages = (await pageScreens(db)).map((p) => ({ screen: p.screen, entity: p.entity }));
+  return [...shipped, ...(await builtForms(db)), ...pages];
 }
 
 export async function allScreens(app: FastifyInstance): Promise<ScreenDocument[]> {

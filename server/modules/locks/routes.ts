@@ -1,3 +1,5 @@
+import { pageIdOf, pageModuleName } from '../../../engine/core/lowcode/compose-page.ts';
+import { pageScreen } from '../pages/page-screens.ts';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
@@ -10,7 +12,7 @@ import { domainIdOf, forceRelease, liveLocks, lockedByOthers, lockMessages, rele
 export const recordLocksModule = 'RecordLocks';
 
 /** Which records a list answers with: the domain of its rows' locks and the field holding their ids. */
-export type LockedList = (request: FastifyRequest) => { domain: string; idField: string };
+export type LockedList = (request: FastifyRequest) => { domain: string; idField: string } | Promise<{ domain: string; idField: string }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +51,7 @@ export default fp(async function recordLockRoutes(app) {
     const list = app.lockedLists.get(`${request.method} ${request.routeOptions.url}`);
     const items = (payload as { Items?: unknown } | null)?.Items;
     if (!list || !Array.isArray(items) || !request.principal || reply.statusCode !== 200) return payload;
-    const { domain, idField } = list(request);
+    const { domain, idField } = await list(request);
     const ids = items.map((row) => Number((row as Record<string, unknown>)[idField])).filter((n) => Number.isSafeInteger(n));
     reply.header(lockHeaders.lockedIds, JSON.stringify(await lockedByOthers(app.db, domain, ids, lockOwnerOf(request), idle())));
     return payload;
@@ -88,7 +90,7 @@ export default fp(async function recordLockRoutes(app) {
     },
   }, async (request) => {
     const ids = request.query.ids.split(',').filter(Boolean).slice(0, 200).map(domainIdOf);
-    return { LockedIds: await lockedByOthers(app.db, request.params.domain, ids, lockOwnerOf(request), idle()) };
+    return { LockedIds: await lockedByOthers(app.db, await lockDomainOf(request.params.domain), ids, lockOwnerOf(request), idle()) };
   });
 
   const admin = { module: recordLocksModule };
@@ -106,8 +108,18 @@ export default fp(async function recordLockRoutes(app) {
   });
 
   /** A screen's records need its module; a built form's ('form-12') the form's; an unknown domain the lock administrators'. */
+  /** A page's records are its form's: locked in the form's domain, whichever screen they are opened from. */
+  async function lockDomainOf(domain: string): Promise<string> {
+    const pageId = pageIdOf(domain);
+    if (pageId === null) return domain;
+    const page = await pageScreen(app.db, pageId);
+    return page ? `form-${page.page.FormId}` : domain;
+  }
+
   function domainAccess(request: FastifyRequest): ModuleAccess {
     const domain = String((request.params as { domain?: string }).domain ?? '');
+    const pageId = pageIdOf(domain);
+    if (pageId) return { module: pageModuleName(pageId) };
     const formId = builtFormIdOf(domain);
     if (formId) return { module: `Form${formId}` };
     const module = app.registry.screens.get(domain)?.module;

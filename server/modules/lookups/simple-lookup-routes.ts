@@ -1,4 +1,5 @@
 import { recordListRevisions } from '../forms/definition-store.ts';
+import { recordsUsingItem, itemInUseMessage } from './lookup-item-usage.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import item from '../../../metadata/entities/SimpleLookupItem.json' with { type: 'json' };
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
@@ -180,6 +181,8 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
       const list = await listOf(trx, tableId, true);
       requireEditable(list);
       const before = await itemOf(trx, tableId, id);
+      const uses = await recordsUsingItem(trx, tableId, id);
+      if (uses.length) throw HttpError.of(409, itemInUseMessage(before.Name, uses), null, 'InUse');
       await trx('simple_lookup_items').where('SimpleLookupItemId', id).delete();
       await auditItem(trx, request, 'delete', id, before, null);
       await recordListRevisions(trx, tableId, request.principal, `Deleted the item ${before.Name} of the lookup list ${list.DisplayName}`);

@@ -42,7 +42,7 @@ export function drawableImage(bytes: Buffer | null): Buffer | null {
  * when it was printed, by whom, and the page number.
  */
 export function recordPdf(record: PrintedRecord, letterhead: Letterhead, footer: string): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'LETTER', margin, bufferPages: true, info: { Title: record.title, Creator: letterhead.companyName ?? undefined } });
+  const doc = new PDFDocument({ size: 'LETTER', margin, bufferPages: true, info: { Title: record.title, ...(letterhead.companyName ? { Creator: letterhead.companyName } : {}) } });
   doc.registerFont(regular, fonts.regular);
   doc.registerFont(bold, fonts.bold);
   const width = doc.page.width - margin * 2;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { format } from 'date-fns';
+import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { displayFormats } from '../../../engine/core/dates/index.ts';
@@ -37,6 +38,11 @@ const builtRecordParams = {
   type: 'object',
   required: ['formId', 'id'],
   properties: { formId: { type: 'integer' }, id: { type: 'integer' } },
+} as const;
+const pageRecordParams = {
+  type: 'object',
+  required: ['pageId', 'id'],
+  properties: { pageId: { type: 'integer' }, id: { type: 'integer' } },
 } as const;
 
 /** The headers a read made on the caller's behalf carries: the same session, the same view-as. */
@@ -131,6 +137,17 @@ export default async function printRoutes(app: FastifyInstance) {
     config: { access: builtAccess },
     schema: { tags: ['form records', 'print'], summary: summary('record of a built form'), description, params: builtRecordParams, body: printBody, response: { 200: printedFile } },
   }, (request) => print(request, `form-${request.params.formId}`, `${builtBase.replace(':formId', String(request.params.formId))}/${request.params.id}`));
+
+  // The same records through a page that shows them: the module is the page's.
+  const pageBase = pageRecordsApi(0).replace('/0/', '/:pageId/');
+  const pageAccess: ResolvedAccess = {
+    describe: "module Page<pageId> (the page's own)",
+    resolve: (request) => ({ module: pageModuleName(Number((request.params as { pageId?: unknown }).pageId)) }),
+  };
+  app.post<{ Params: { pageId: number; id: number }; Body: PrintBody }>(`${pageBase}/:id/print`, {
+    config: { access: pageAccess },
+    schema: { tags: ['form records', 'print'], summary: summary('record shown by a page'), description, params: pageRecordParams, body: printBody, response: { 200: printedFile } },
+  }, (request) => print(request, pageScreenId(request.params.pageId), `${pageRecordsApi(request.params.pageId)}/${request.params.id}`));
 
   app.get<{ Querystring: { fileName: string; userFileName?: string } }>('/api/print/download', {
     config: { access: 'session' },

@@ -14,6 +14,7 @@ import { startActivation } from '../accounts/account-users.ts';
 import { permissionsOf, roleIdsOf, saveUserAccess } from './user-access.ts';
 import selfRegistrationRoutes from './self-registration.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
+import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { extendedScreen } from '../forms/reserved-forms.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
@@ -49,13 +50,18 @@ export default async function userRoutes(app: FastifyInstance) {
   // IsMaster rides along for the list's action columns: the master user's row hides Delete.
   const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster'] };
   // The users a request may list: all of them with 'View All Records', otherwise those the user created.
-  const usersOf = (request: FastifyRequest) => withRowRule(app.db('users'), ownerField, request.principal);
+  // Read as 'records' (the name withUdfColumns gives its derived table), so select names address either alike.
+  const usersOf = (request: FastifyRequest) => withRowRule(app.db({ records: 'users' }), ownerField, request.principal);
   // The list as it is now: with the UDFs an administrator added to the users' form as columns to choose.
   const extend = (db: Knex) => extendedScreen(db, screen, user as JsonSchema);
   async function listNow(request: FastifyRequest) {
     const now = await extend(app.db);
     const listed = listForUser(now.screen.list!, deniedFieldsOf(request.principal));
-    return { list: listed, rows: withUdfColumns(app.db, usersOf(request), udfColumnsOf(listed, now.entity)) };
+    return {
+      list: listed,
+      rows: withUdfColumns(app.db, usersOf(request), udfColumnsOf(listed, now.entity)),
+      options: { ...listOptions, selectAs: lookupNameColumns(app.db, listed, now.entity, 'records') },
+    };
   }
 
   app.get<{ Querystring: ListQuery }>('/api/users', {
@@ -68,7 +74,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     const now = await listNow(request);
-    return runList(app.db, now.rows, now.list, listOptions, request.query, {
+    return runList(app.db, now.rows, now.list, now.options, request.query, {
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     });
   });
@@ -83,7 +89,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const now = await listNow(request);
-    return sendCsv(reply, 'users', exportCsv(app.db, now.rows, now.list, listOptions, request.query));
+    return sendCsv(reply, 'users', exportCsv(app.db, now.rows, now.list, now.options, request.query));
   });
 
   app.get('/api/users/active-emails', {

@@ -11,3 +11,4 @@ registerScreenComponent('UserList', UserListRoute);
 registerScreenComponent('UserUpdate', UserUpdateRoute);
 import '../forms/register.ts';
 import '../simple-lookups/register.ts';
+import '../pages/register.ts';

@@ -1,0 +1,32 @@
+import type { Knex } from 'knex';
+import type { ListDefinition } from '../../../engine/core/screen-document.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
+import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
+
+type Property = Record<string, unknown>;
+
+/**
+ * The list's select columns read as their items' names (a list shows 'High', not 7; several choices joined in the
+ * list's order), for the list selectAs option. `rows` is the alias the list's rows are read under; a UDF's ids are
+ * read out of the record's Udf JSONB. Every item is named by its id alone (ids are unique across the lists).
+ */
+export function lookupNameColumns(db: Knex, list: ListDefinition, entity: JsonSchema, rows: string): Record<string, Knex.Raw> {
+  const out: Record<string, Knex.Raw> = {};
+  for (const { field } of list.columns) {
+    const property = entity.properties?.[field] as Property | undefined;
+    const type = property?.['x-fieldType'];
+    if (type !== 'selectOne' && type !== 'selectMany') continue;
+    const udf = Boolean(property?.[UDF_KEYWORD]);
+    if (type === 'selectOne') {
+      const id = udf ? db.raw('(??.udf ->> ?)::int', [rows, field]) : db.raw('??', [`${rows}.${field}`]);
+      out[field] = db.raw('(select i.name from simple_lookup_items i where i.simple_lookup_item_id = ?) as ??', [id, field]);
+    } else {
+      const ids = udf ? db.raw('??.udf -> ?', [rows, field]) : db.raw('??', [`${rows}.${field}`]);
+      out[field] = db.raw(
+        "(select string_agg(i.name, ', ' order by i.sort_order, i.name) from simple_lookup_items i where i.simple_lookup_item_id in (select jsonb_array_elements_text(?)::int)) as ??",
+        [ids, field],
+      );
+    }
+  }
+  return out;
+}
