@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 
+/** The module link this migration adds to the seeded menu (094), on the first tier after Page Fields (110). */
+export const transferMenuItem = { name: 'Application Transfer', after: 'Page Fields', sortOrder: 115 } as const;
+
 /**
  * Moving what was built (issue 13): the module that exports and imports built applications, in the menu beside
  * Form Management, and one row per import with the definitions it wrote as they were before and after, so it can be
@@ -11,6 +14,7 @@ export async function up(knex: Knex): Promise<void> {
     .insert({ name: 'ApplicationTransfer', label: 'Application Transfer', allow_view_all_records: false, category_id: category?.category_id ?? null, sort_order: 10 })
     .returning('module_id');
   await knex('permission_nodes').insert({ type: 'module', module_id: moduleId, name: 'ApplicationTransfer', label: 'Application Transfer' });
+  await knex('menu_items').insert({ name: transferMenuItem.name, menu_item_type_id: 2, module_id: moduleId, sort_order: transferMenuItem.sortOrder, created_by: 'system' });
 
   await knex.schema.createTable('transfer_imports', (t) => {
     t.increments('import_id').primary();
@@ -32,5 +36,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('transfer_imports');
+  await knex('menu_items').whereIn('module_id', knex('modules').where({ name: 'ApplicationTransfer' }).select('module_id')).delete();
   await knex('modules').where({ name: 'ApplicationTransfer' }).delete();
 }

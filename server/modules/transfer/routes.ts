@@ -40,6 +40,18 @@ const worthKeeping = (plan: PlanEntry[]) => plan.some((p) => p.Action !== 'uncha
  * after, list the imports and roll one back exactly.
  */
 export default async function transferRoutes(app: FastifyInstance) {
+  app.get('/api/transfer/forms', {
+    config: { access },
+    schema: {
+      tags, summary: 'The forms that can be exported (built in Form Management), by name, with the routes of the pages showing them.',
+      response: { 200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'integer' }, Name: { type: 'string' }, IsActive: { type: 'boolean' }, Pages: { type: 'array', items: { type: 'string' } } } } } },
+    },
+  }, async () => {
+    const forms: Array<{ Id: number; Name: string; IsActive: boolean }> = await app.db('forms').whereNull('Source').orderBy('Name').select({ Id: 'FormId', Name: 'Name', IsActive: 'IsActive' });
+    const pages: Array<{ FormId: number; Route: string }> = await app.db('pages').orderBy('Route').select('FormId', 'Route');
+    return forms.map((f) => ({ ...f, Pages: pages.filter((p) => p.FormId === f.Id).map((p) => p.Route) }));
+  });
+
   app.post<{ Body: { FormIds: number[] } }>('/api/transfer/export', {
     config: { access },
     schema: {
