@@ -6,15 +6,16 @@ import { itemsOf } from './errors.ts';
 import { downloadJson, exportFileName, transferApi, type ExportableForm } from './transfer-api.ts';
 
 /** Export: the built forms to choose from; the download holds each with its pages, menu items, lists and grants. */
-export function ExportCard() {
+export function ExportCard({ generation }: { generation: number }) {
   const [forms, setForms] = useState<ExportableForm[] | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [errors, setErrors] = useState<ErrorItem[]>([]);
   const [done, setDone] = useState<string | null>(null);
 
+  // Read again after an import or a rollback (`generation` rises): the forms here are what they brought or took away.
   useEffect(() => {
     transferApi.forms().then(setForms, (error: unknown) => setErrors(itemsOf(error)));
-  }, []);
+  }, [generation]);
 
   async function exportChosen() {
     setErrors([]);

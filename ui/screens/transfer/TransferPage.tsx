@@ -12,7 +12,9 @@ import { transferApi } from './transfer-api.ts';
 export default function TransferPage({ screen }: ScreenComponentProps) {
   const [imports, setImports] = useState<TransferImport[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => {
+    setGeneration((g) => g + 1);
     transferApi.imports().then(setImports, (error: unknown) => setFailure(itemsOf(error)[0]?.ErrorMessage ?? null));
   }, []);
   useEffect(reload, [reload]);
@@ -23,7 +25,7 @@ export default function TransferPage({ screen }: ScreenComponentProps) {
         <Typography variant="h1">{screen.title}</Typography>
         <Typography color="text.secondary">{screen.description}</Typography>
       </div>
-      <ExportCard />
+      <ExportCard generation={generation} />
       <ImportCard onImported={reload} />
       {failure && <Alert severity="error">{failure}</Alert>}
       {imports && <ImportHistory imports={imports} onChanged={reload} />}
