@@ -106,6 +106,28 @@ describe.each(databases)('a built application moves to another installation, on 
     expect(await target.app.db('transfer_imports').count({ C: '*' }).first()).toEqual({ C: 0 });
   });
 
+  it("needs, beside ApplicationTransfer, the modules of what the document writes (Role for roles' access)", async () => {
+    const dst = target.app;
+    const role = await addRole(dst, 'Transfer Only');
+    await grantModule(dst, role, 'ApplicationTransfer');
+    await addUser(dst, { UserName: 'mover', Password: password, RoleIds: [role] });
+    const mover = await signIn(dst, 'mover', password);
+    const refused = await as(dst, mover, 'POST', '/api/transfer/preview', { Document: { ...document, pages: [], menuItems: [] } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual([{ PropertyName: 'Document', ErrorMessage: 'Importing forms and lookup lists needs the FormManagement module as well.', ErrorCode: 'ModuleNeeded' }]);
+    for (const module of ['FormManagement', 'PageManagement', 'MenuItem']) await grantModule(dst, role, module);
+    const noRole = await as(dst, mover, 'POST', '/api/transfer/import', { Document: document });
+    expect(noRole.statusCode).toBe(403);
+    expect(noRole.json()[0].ErrorMessage).toBe("Importing roles' access needs the Role module as well.");
+    const withoutRoles = await as(dst, mover, 'POST', '/api/transfer/preview', { Document: { ...document, roles: [] } });
+    expect(withoutRoles.statusCode, withoutRoles.body).toBe(200);
+    // Leave the target as a fresh installation for the import below.
+    await dst.db('user_roles').where({ RoleId: role }).delete();
+    await dst.db('sessions').delete().whereIn('UserId', dst.db('users').where({ UserName: 'mover' }).select('UserId'));
+    await dst.db('users').where({ UserName: 'mover' }).delete();
+    await dst.db('roles').where({ RoleId: role }).delete();
+  });
+
   let importId: number;
   let beforeImport: Record<string, unknown>;
 

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { Principal } from '../../types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { moduleAccessOf } from '../access/effective-access.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
 import { buildRecordIndexesLater } from '../forms/record-indexes.ts';
 import { applyDocument, type PlanEntry } from './apply.ts';
-import { checkedDocument } from './document.ts';
+import { checkedDocument, type TransferDocument } from './document.ts';
 import { exportForms } from './export.ts';
 import { rollbackImport } from './rollback.ts';
 import { capture, scopeOf } from './snapshot.ts';
@@ -31,6 +34,25 @@ const importRow = {
     Summary: planSchema, RolledBackAt: { type: ['string', 'null'], format: 'date-time' }, RolledBackBy: { type: ['string', 'null'] },
   },
 } as const;
+
+/**
+ * An import writes what several screens manage: the caller must hold their modules too, as on those screens (a holder
+ * of ApplicationTransfer alone cannot hand roles access through a document it wrote).
+ */
+async function requireModulesFor(db: Knex, principal: Principal, doc: TransferDocument): Promise<void> {
+  if (principal.IsMaster) return;
+  const needed: Array<[boolean, string, string]> = [
+    [doc.forms.length > 0 || doc.lookupLists.length > 0, 'FormManagement', 'forms and lookup lists'],
+    [doc.pages.length > 0, 'PageManagement', 'pages'],
+    [doc.menuItems.length > 0, 'MenuItem', 'menu items'],
+    [doc.roles.length > 0, 'Role', "roles' access"],
+  ];
+  for (const [applies, module, what] of needed) {
+    if (applies && !(await moduleAccessOf(db, principal.UserId, module)).holdsModule) {
+      throw HttpError.of(403, `Importing ${what} needs the ${module} module as well.`, 'Document', 'ModuleNeeded');
+    }
+  }
+}
 
 const worthKeeping = (plan: PlanEntry[]) => plan.some((p) => p.Action !== 'unchanged');
 
@@ -69,6 +91,7 @@ export default async function transferRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     const doc = checkedDocument(request.body.Document);
+    await requireModulesFor(app.db, request.principal!, doc);
     const trx = await app.db.transaction();
     try {
       return { Plan: (await applyDocument(app, trx, doc, request.principal!)).plan };
@@ -87,6 +110,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   }, async (request) => {
     const doc = checkedDocument(request.body.Document);
     const principal = request.principal!;
+    await requireModulesFor(app.db, principal, doc);
     const result = await app.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(7095)');
       const before = await capture(trx, await scopeOf(trx, doc));
@@ -117,8 +141,10 @@ export default async function transferRoutes(app: FastifyInstance) {
     },
   }, async (request) => app.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(7095)');
-    const row = await trx('transfer_imports').where({ ImportId: request.params.id }).first('ImportId', 'Scope', 'Before', 'After', 'RolledBackAt');
+    const row = await trx('transfer_imports').where({ ImportId: request.params.id }).first('ImportId', 'Document', 'Scope', 'Before', 'After', 'RolledBackAt');
     if (!row) throw HttpError.of(404, 'This import does not exist.', null, 'NotFound');
+    // Undoing an import writes what it wrote: the same modules are needed.
+    await requireModulesFor(trx, request.principal!, row.Document as TransferDocument);
     if (row.RolledBackAt) throw HttpError.of(409, 'This import has been rolled back already.', null, 'RollbackRefused');
     await rollbackImport(trx, row);
     await trx('transfer_imports').where({ ImportId: row.ImportId }).update({ RolledBackAt: trx.fn.now(), RolledBackBy: request.principal!.UserName });
