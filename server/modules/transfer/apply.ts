@@ -252,6 +252,10 @@ async function applyMenuItems(trx: Knex.Transaction, doc: TransferDocument, by: 
     if (!stored) {
       [{ MenuItemId: id }] = await trx('menu_items').insert({ Name: name, MenuItemTypeId: typeId, ParentMenuItemId: parentId, ...wanted, CreatedBy: by }).returning('MenuItemId');
       note('Menu item', key, 'create');
+    } else if (typeId === menuItemType.group) {
+      // An existing group is where the links go, shared with what else sits in it here: matched, never rearranged.
+      id = stored.MenuItemId;
+      note('Menu item', key, 'unchanged');
     } else {
       id = stored.MenuItemId;
       const changes = differing(stored, wanted, { Url: 'URL', Target: 'Target', SortOrder: 'Sort Order', IsAlwaysVisible: 'Is Always Visible', IsActive: 'Is Active' });
