@@ -27,6 +27,7 @@ export type { SessionStatus } from './SessionStatus.ts';
 export type { SimpleLookupItem } from './SimpleLookupItem.ts';
 export type { StaleKeyError } from './StaleKeyError.ts';
 export type { TerminateSessionsRequest } from './TerminateSessionsRequest.ts';
+export type { TransferImport } from './TransferImport.ts';
 export type { User } from './User.ts';
 export type { UserNameChange } from './UserNameChange.ts';
 export type { UserPreference } from './UserPreference.ts';

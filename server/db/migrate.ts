@@ -20,6 +20,7 @@ import * as forms from './migrations/090_forms.ts';
 import * as userUdfs from './migrations/091_user_udfs.ts';
 import * as pages from './migrations/093_pages.ts';
 import * as menuItems from './migrations/094_menu_items.ts';
+import * as transfer from './migrations/095_transfer.ts';
 import * as recordLocks from './migrations/100_record_locks.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
@@ -47,6 +48,7 @@ const migrations: Array<[string, Migration]> = [
   ['091_user_udfs', userUdfs],
   ['093_pages', pages],
   ['094_menu_items', menuItems],
+  ['095_transfer', transfer],
   ['100_record_locks', recordLocks],
 ];
 

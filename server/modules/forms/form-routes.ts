@@ -33,7 +33,7 @@ function formChangeSummary(before: Row, after: Row): string {
 }
 
 /** A form's name gives its records' routes: it may not take a route another screen or form has. */
-async function checkRouteName(app: FastifyInstance, trx: Knex, name: unknown, formId?: number): Promise<void> {
+export async function checkRouteName(app: FastifyInstance, trx: Knex, name: unknown, formId?: number): Promise<void> {
   const slug = slugOf(String(name ?? ''));
   if (!slug) return;
   const fault = (message: string) => new HttpError(409, [{ PropertyName: 'Name', ErrorMessage: message, ErrorCode: 'RouteTaken' }]);

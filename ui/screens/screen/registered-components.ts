@@ -12,3 +12,4 @@ registerScreenComponent('UserUpdate', UserUpdateRoute);
 import '../forms/register.ts';
 import '../simple-lookups/register.ts';
 import '../pages/register.ts';
+import '../transfer/register.ts';

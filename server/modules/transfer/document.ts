@@ -1,0 +1,100 @@
+import transferSchema from '../../../metadata/transfer.schema.json' with { type: 'json' };
+import { createAjv } from '../../../engine/core/ajv.ts';
+import type { ErrorItem } from '../../../engine/core/error-items.ts';
+import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
+import { screenDocumentFaults } from '../../../engine/core/screen-document.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+/** A module named by what names it on every installation (never its local id). */
+export type ModuleRef = { form: string } | { page: string } | { module: string };
+
+export interface TransferField {
+  storedName: string; name: string; reportLabelText: string | null; fieldType: string; isUdf: boolean; isActive: boolean;
+  startDate: string | null; endDate: string | null; sortOrder: number; lookupList?: string; attributeValues: Record<string, unknown>;
+}
+export interface TransferForm {
+  name: string; description: string | null; canHaveEav: boolean; isCircleable: boolean; isActive: boolean;
+  fields: TransferField[]; screen?: Record<string, unknown>;
+}
+export interface TransferLookupItem { name: string; description: string | null; sortOrder: number; isActive: boolean }
+export interface TransferLookupList {
+  systemName: string; displayName: string; description: string | null; isActive: boolean; isEditable: boolean; form: string | null;
+  items: TransferLookupItem[];
+}
+export interface TransferPageField { name: string; fieldType: string; isActive: boolean; sortOrder: number; attributeValues: Record<string, unknown> }
+export interface TransferPage {
+  route: string; name: string; description: string | null; permissionsDisplayName: string; form: string; parentRoute: string | null;
+  controller: string | null; viewPath: string | null; action: string | null; target: string; isActive: boolean; fields: TransferPageField[];
+}
+export interface TransferMenuItem {
+  path: string[]; type: 'URL Link' | 'Module Link' | 'Group'; module?: ModuleRef; url: string | null; target: string | null;
+  sortOrder: number; isAlwaysVisible: boolean; isActive: boolean;
+}
+export interface TransferGrant { module: ModuleRef; type: 'module' | 'route' | 'field'; name: string; hasAccess: boolean; viewAllRecords: boolean }
+export interface TransferRole { name: string; description: string | null; isActive: boolean; grants: TransferGrant[] }
+
+export interface TransferDocument {
+  format: 'metadmin-transfer';
+  version: 1;
+  exportedAt?: string;
+  lookupLists: TransferLookupList[];
+  forms: TransferForm[];
+  pages: TransferPage[];
+  menuItems: TransferMenuItem[];
+  roles: TransferRole[];
+}
+
+const validate = createAjv().compile(transferSchema);
+
+const item = (pointer: string, message: string, code = 'TransferDocument'): ErrorItem => ({ PropertyName: pointer || '/', ErrorMessage: message, ErrorCode: code });
+
+/** Keys the import matches by must be unique within the document (case ignored, as the installation compares them). */
+function duplicateFaults<T>(list: T[], key: (t: T) => string, pointer: string, what: string): ErrorItem[] {
+  const seen = new Set<string>();
+  return list.flatMap((entry, i) => {
+    const k = key(entry).toLowerCase();
+    if (!seen.has(k)) return (seen.add(k), []);
+    return [item(`${pointer}/${i}`, `The document names the ${what} ${key(entry)} twice.`, 'Duplicate')];
+  });
+}
+
+/** Checks beyond the schema: field types the catalogue knows, references inside the document, the screens against screen.schema.json. */
+function crossFaults(doc: TransferDocument): ErrorItem[] {
+  const faults: ErrorItem[] = [];
+  const lists = new Set(doc.lookupLists.map((l) => l.systemName.toLowerCase()));
+  const forms = new Set(doc.forms.map((f) => f.name.toLowerCase()));
+  doc.forms.forEach((form, i) => {
+    form.fields.forEach((field, j) => {
+      if (!fieldTypeOf(field.fieldType)) faults.push(item(`/forms/${i}/fields/${j}/fieldType`, `The field ${field.name} of the form ${form.name} has the type '${field.fieldType}', which is no field type of this installation.`, 'unknownFieldType'));
+      if (field.lookupList && !lists.has(field.lookupList.toLowerCase())) faults.push(item(`/forms/${i}/fields/${j}/lookupList`, `The field ${field.name} of the form ${form.name} offers the lookup list ${field.lookupList}, which the document does not hold.`, 'MissingReference'));
+    });
+    faults.push(...duplicateFaults(form.fields, (f) => f.storedName, `/forms/${i}/fields`, 'field'));
+    if (form.screen) {
+      for (const fault of screenDocumentFaults(form.screen).slice(0, 5)) faults.push(item(`/forms/${i}/screen${fault.pointer}`, `The screen of the form ${form.name}: ${fault.message}`, 'ScreenDocument'));
+    }
+  });
+  doc.pages.forEach((page, i) => {
+    if (!forms.has(page.form.toLowerCase())) faults.push(item(`/pages/${i}/form`, `The page ${page.route} shows the form ${page.form}, which the document does not hold.`, 'MissingReference'));
+  });
+  faults.push(...duplicateFaults(doc.forms, (f) => f.name, '/forms', 'form'));
+  faults.push(...duplicateFaults(doc.lookupLists, (l) => l.systemName, '/lookupLists', 'lookup list'));
+  faults.push(...duplicateFaults(doc.pages, (p) => p.route, '/pages', 'page'));
+  faults.push(...duplicateFaults(doc.menuItems, (m) => m.path.join(' › '), '/menuItems', 'menu item'));
+  faults.push(...duplicateFaults(doc.roles, (r) => r.name, '/roles', 'role'));
+  return faults;
+}
+
+/**
+ * The document checked against metadata/transfer.schema.json (defaults filled in) and the checks beyond it; a fault
+ * is a 400 in the app's error shape, each item naming the JSON pointer of what is wrong.
+ */
+export function checkedDocument(input: unknown): TransferDocument {
+  const doc: unknown = structuredClone(input);
+  if (!validate(doc)) {
+    const faults = (validate.errors ?? []).slice(0, 20).map((e) => item(e.instancePath, `${e.instancePath || 'The document'} ${e.message ?? 'is not valid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}.`, 'TransferSchema'));
+    throw new HttpError(400, faults);
+  }
+  const faults = crossFaults(doc as unknown as TransferDocument);
+  if (faults.length) throw new HttpError(400, faults);
+  return doc as unknown as TransferDocument;
+}
