@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { shippedRouteSegments } from '../../server/modules/forms/screens.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { serverDay } from '../../server/modules/forms/built-forms.ts';
 import { reservedFieldMessage } from '../../server/modules/forms/field-changes.ts';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -9,7 +10,7 @@ describe.each(databases)("a built form's select fields by their items' names, on
   let formId: number;
   let listId: number;
   const items: Record<string, number> = {};
-  const call = (method: Method, url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: Method, url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   const records = () => `/api/forms/${formId}/records`;
   const itemUrl = (id: number) => `/api/simple-lookups/${listId}/items/${id}`;
   const field = (Name: string, FieldType: string, extra: object = {}) => ({

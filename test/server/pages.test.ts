@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -12,7 +13,7 @@ describe.each(databases)('pages give a built form a route, a title and a node of
   let outsider: SignedIn;
   let formId: number;
   let pageId: number;
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   const pageBody = (extra: object = {}) => ({
     Name: 'Incidents', Description: 'Reported incidents', PermissionsDisplayName: 'Incidents Page', FormId: formId, ParentPageId: null,
     Controller: null, ViewPath: 'incidents/index', Route: '/incidents', Action: null, Target: 'self', IsActive: true, ...extra,

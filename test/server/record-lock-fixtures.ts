@@ -30,7 +30,7 @@ export async function writeLocked(app: FastifyInstance, who: SignedIn, method: '
 }
 
 /** A write to a record through the generic CRUD (update, deactivate, delete of a screen's or a built form's record). */
-const recordWrite = /^(\/api\/(?:users|roles|forms|lookup-tables|forms\/\d+\/records)\/\d+)(\/deactivate)?(\?.*)?$/;
+const recordWrite = /^(\/api\/(?:users|roles|forms|lookup-tables|pages|pagefields|menu-items|(?:forms|pages)\/\d+\/records)\/\d+)(\/deactivate)?(\?.*)?$/;
 
 /**
  * app.inject as a signed-in user, with a write to a record made as the browser's form makes it: the record read for

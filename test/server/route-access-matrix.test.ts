@@ -220,7 +220,7 @@ describe.each(databases)('every API route against the access it declares, on %s'
   it("the routes of a built form's records resolve to its module (or, through a page, the page's) and, for writes, its screen's route nodes", () => {
     const byKey = new Map(apiRoutes().map((r) => [named(r), r]));
     // Of the routes resolving their access per request, those of built forms' records (record locks' held call resolves by its domain).
-    const resolved = apiRoutes().filter((r) => isResolved(r.config?.access) && r.url.startsWith('/api/forms/:formId/records')).map(named);
+    const resolved = apiRoutes().filter((r) => isResolved(r.config?.access) && /^\/api\/(forms\/:formId|pages\/:pageId)\/records/.test(r.url)).map(named);
     expect(resolved.length).toBeGreaterThan(0);
     const module = `Form${formId}`;
     const expected: Record<string, ModuleAccess> = {

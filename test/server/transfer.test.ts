@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -32,7 +33,7 @@ describe.each(databases)('a built application moves to another installation, on 
   let formId: number;
   let document: Record<string, any>;
 
-  const as = (app: FastifyInstance, who: SignedIn, method: Method, url: string, payload?: object) => injectAs(app, who, { method, url, payload });
+  const as = (app: FastifyInstance, who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(app, who, { method, url, payload });
   async function post(app: FastifyInstance, who: SignedIn, url: string, body: object, status = 201) {
     const res = await as(app, who, 'POST', url, body);
     expect(res.statusCode, res.body).toBe(status);
