@@ -17,10 +17,15 @@ const clerks = {
   Permissions: [{ Id: 10, HasAccess: true, ViewAllRecords: false }, { Id: 11, HasAccess: true, ViewAllRecords: false }],
   CreatedDate: '2026-01-02T03:04:05Z', CreatedBy: 'admin',
 };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200, extra: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...extra } });
+// A read for update (?lock=true) is answered with the lock and the version, as the server answers it.
+const lockHeaders = { recordlockid: 'lock-1', recordlockduration: '900', recordversion: '1' };
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  if (init?.method === 'DELETE') return new Response(null, { status: 204 });
   if (init?.method === 'POST') return json({ ...clerks, ...JSON.parse(String(init.body)), RoleId: url.endsWith('/roles') ? 6 : 5 }, url.endsWith('/roles') ? 201 : 200);
-  return json(url === '/api/roles/1' ? { ...clerks, RoleId: 1, Name: 'System Administrator', IsAdmin: true } : url === '/api/roles/7' ? { ...clerks, RoleId: 7, Name: 'Deputies', IsAdmin: true } : clerks);
+  const [path, query = ''] = url.split('?');
+  const role = path === '/api/roles/1' ? { ...clerks, RoleId: 1, Name: 'System Administrator', IsAdmin: true } : path === '/api/roles/7' ? { ...clerks, RoleId: 7, Name: 'Deputies', IsAdmin: true } : clerks;
+  return json(role, 200, query.includes('lock=true') ? lockHeaders : {});
 });
 
 const entry = (kind: string, Url: string): RouteEntry => ({ Name: `roles.${kind}`, Url, Title: `${kind} Role`, ScreenId: 'roles' });
