@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
 describe.each(databases)("a lookup list's changes as revisions of the forms that offer it, on %s", (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const call = (method: Method, url: string, payload?: object) => injectAs(t.app, admin, { method, url, payload });
+  const call = (method: Method, url: string, payload?: object) => injectLocked(t.app, admin, { method, url, payload });
   const summaries = async (formId: number) => ((await call('GET', `/api/forms/${formId}/revisions`)).json() as Array<{ Summary: string }>).map((r) => r.Summary);
 
   beforeAll(async () => {
