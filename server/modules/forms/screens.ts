@@ -32,8 +32,9 @@ export async function screenPayload(app: FastifyInstance, id: string): Promise<S
 export async function composedScreens(db: Knex, registry: MetadataRegistry): Promise<ScreenPayload[]> {
   const shipped = [];
   for (const screen of registry.screens.values()) shipped.push(await extendedScreen(db, screen, registry.entities.get(screen.entity) as JsonSchema));
-  const pages = (await pageScreens(db)).map((p) => ({ screen: p.screen, entity: p.entity }));
-  return [...shipped, ...(await builtForms(db)), ...pages];
+  const forms = await builtForms(db);
+  const pages = (await pageScreens(db, forms)).map((p) => ({ screen: p.screen, entity: p.entity }));
+  return [...shipped, ...forms, ...pages];
 }
 
 export async function allScreens(app: FastifyInstance): Promise<ScreenDocument[]> {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { composePageScreen, pageModuleName, type PageHead } from '../../../engine/core/lowcode/compose-page.ts';
-import { builtForm, composeInTransaction } from '../forms/built-forms.ts';
+import { builtForm, composeInTransaction, type BuiltForm } from '../forms/built-forms.ts';
 import { syncModuleNodes } from '../access/permission-nodes.ts';
 
 /** The permission category pages' modules are listed under (migration 093). */
@@ -21,8 +21,8 @@ async function livePages(db: Knex, pageId?: number): Promise<Array<PageHead & { 
   return query;
 }
 
-async function withForm(db: Knex, page: PageHead & { FormId: number }): Promise<PageScreen | null> {
-  const built = await builtForm(db, page.FormId);
+async function withForm(db: Knex, page: PageHead & { FormId: number }, forms?: BuiltForm[]): Promise<PageScreen | null> {
+  const built = forms ? forms.find((f) => f.form.FormId === page.FormId) ?? null : await builtForm(db, page.FormId);
   return built && { page, screen: composePageScreen(page, built.screen), entity: built.entity };
 }
 
@@ -33,11 +33,14 @@ export async function pageScreen(db: Knex, pageId: number): Promise<PageScreen |
   return page ? withForm(db, page) : null;
 }
 
-/** Every live page's screen, for the route table, the metadata endpoint and the permission tree. */
-export async function pageScreens(db: Knex): Promise<PageScreen[]> {
+/**
+ * Every live page's screen, for the route table, the metadata endpoint and the permission tree; `forms`, the active
+ * built forms when the caller has them already, spares reading each page's form again.
+ */
+export async function pageScreens(db: Knex, forms?: BuiltForm[]): Promise<PageScreen[]> {
   const out: PageScreen[] = [];
   for (const page of await livePages(db)) {
-    const screen = await withForm(db, page);
+    const screen = await withForm(db, page, forms);
     if (screen) out.push(screen);
   }
   return out;
