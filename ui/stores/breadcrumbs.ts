@@ -8,13 +8,22 @@ import { saveCrumbs, type Crumb } from '../../engine/widgets/breadcrumbs/logic.t
 export const useBreadcrumbs = createBreadcrumbStore(sessionStorage);
 
 let restartNext = false;
+let firstVisitOfLoad = true;
+
+/** The page was (re)loaded: its first page joins the restored trail only when it is the trail's last page. */
+export function pageLoaded(): void {
+  firstVisitOfLoad = true;
+}
 
 /** The next page visited starts a new trail (a choice in the main menu). */
 export function restartBreadcrumbs(): void {
   restartNext = true;
 }
 
-/** The page now shown: Home ends the trail; a page chosen in the menu starts a new one; any other page joins it. */
+/**
+ * The page now shown: Home ends the trail; a page chosen in the menu, or the first page of a load that is not the
+ * trail's last page, starts a new one; any other page joins it.
+ */
 export function visitPage(crumb: Crumb, isHome: boolean): void {
   const store = useBreadcrumbs.getState();
   if (isHome) {
@@ -22,7 +31,11 @@ export function visitPage(crumb: Crumb, isHome: boolean): void {
     if (store.crumbs.length) store.clear();
     return;
   }
-  if (restartNext) {
+  // A reload keeps the trail; an address typed or a link opened from outside starts a new one.
+  const last = store.crumbs.at(-1);
+  const openedFromOutside = firstVisitOfLoad && last !== undefined && pathOf(last.url) !== pathOf(crumb.url);
+  firstVisitOfLoad = false;
+  if (restartNext || openedFromOutside) {
     restartNext = false;
     store.clear();
   }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installSessionLifecycle } from '../../../ui/session/lifecycle.ts';
 import { useSession } from '../../../ui/stores/session.ts';
 import { ensureMainMenu, loadMainMenu, menuAllPath, useMainMenu } from '../../../ui/stores/main-menu.ts';
-import { restartBreadcrumbs, trailAfter, useBreadcrumbs, visitPage } from '../../../ui/stores/breadcrumbs.ts';
+import { pageLoaded, restartBreadcrumbs, trailAfter, useBreadcrumbs, visitPage } from '../../../ui/stores/breadcrumbs.ts';
 import { sessionStorageKeys } from '../../../ui/stores/session-storage.ts';
 import type { LoginResponse } from '../../../metadata/types/LoginResponse.ts';
 import type { MenuNode } from '../../../ui/shell/menu/logic.ts';
@@ -108,6 +108,19 @@ describe('breadcrumbs (spec 3 "Breadcrumbs")', () => {
     restartBreadcrumbs();
     visitPage({ label: 'Roles', url: '/role' }, false);
     expect(useBreadcrumbs.getState().crumbs).toEqual([{ label: 'Roles', url: '/role' }]);
+  });
+
+  it('a reload keeps the trail, an address opened from outside starts a new one', () => {
+    visitPage({ label: 'Users', url: '/user' }, false);
+    visitPage({ label: 'Update User', url: '/user/update/7' }, false);
+    pageLoaded();
+    visitPage({ label: 'Update User', url: '/user/update/7' }, false);
+    expect(useBreadcrumbs.getState().crumbs).toHaveLength(2);
+    pageLoaded();
+    visitPage({ label: 'Roles', url: '/role' }, false);
+    expect(useBreadcrumbs.getState().crumbs).toEqual([{ label: 'Roles', url: '/role' }]);
+    visitPage({ label: 'Update Role', url: '/role/update/3' }, false);
+    expect(useBreadcrumbs.getState().crumbs).toHaveLength(2);
   });
 
   it('are kept in session storage, cleared when the session ends and restored when one starts', () => {
