@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import { HttpError } from '../../lib/http-error.ts';
-
-/** Spec 2 section 9: up to 5 menu tiers. */
-export const maxMenuTiers = 5;
+import { maxMenuTiers } from '../../../engine/core/menu.ts';
 
 export const menuMessages = {
   loop: 'A menu item cannot be placed under itself or under an item that is beneath it.',

@@ -1,23 +1,11 @@
 import { matchPath } from './match-path.ts';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
-import { maxMenuTiers } from './placement.ts';
+import { maxMenuTiers, menuItemTypes as menuItemTypeIds, type MenuNode } from '../../../engine/core/menu.ts';
 import { isMenuEntryRoute } from './module-routes.ts';
 import { formsGroupSystemName, menuItemTypes } from '../../db/migrations/094_menu_items.data.ts';
 
-export const menuItemType = { url: 1, module: 2, group: 3, separator: 4 } as const;
-
-/** A node of the main menu as menu-all answers it (spec 2 "Menu nodes from the server"). */
-export interface MenuNode {
-  /** Null for a list screen shown only because no menu item names it yet. */
-  MenuItemId: number | null;
-  LinkText: string;
-  URL: string | null;
-  Target: string | null;
-  HasAccess: boolean;
-  IsAlwaysVisible: boolean;
-  MenuItemType: { Id: number; Name: string };
-  Children: MenuNode[];
-}
+export type { MenuNode };
+export const menuItemType = menuItemTypeIds;
 
 /** An active menu item as stored, with its module's name. */
 export interface MenuRow {

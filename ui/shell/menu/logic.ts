@@ -3,22 +3,9 @@
  * down and back, what an item does when chosen, which items are disabled, and how the menu is kept in session storage.
  */
 
-/** A node of menu-all's tree (server/modules/menus/tree.ts). */
-export interface MenuNode {
-  MenuItemId: number | null;
-  LinkText: string;
-  URL: string | null;
-  Target: string | null;
-  HasAccess: boolean;
-  IsAlwaysVisible: boolean;
-  MenuItemType: { Id: number; Name: string };
-  Children: MenuNode[];
-}
+import { maxMenuTiers, menuItemTypes, type MenuNode } from '../../../engine/core/menu.ts';
 
-export const menuItemTypes = { url: 1, module: 2, group: 3, separator: 4 } as const;
-
-/** Spec 2 section 9: up to five tiers. */
-export const maxMenuTiers = 5;
+export { maxMenuTiers, menuItemTypes, type MenuNode };
 
 /** Where the Home entry goes (spec 3). */
 export const homeUrl = '/home?refresh=true';
