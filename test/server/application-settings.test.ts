@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper.ts';
+import { databases, signIn, useTestApp, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import type { AppSetting } from '../../engine/core/settings/index.ts';
 
@@ -13,8 +14,8 @@ describe.each(databases)('application settings on %s', (kind) => {
   let hoursId: number;
   let clientId: number;
 
-  const get = (url: string, who = admin) => injectAs(t.app, who, { method: 'GET', url });
-  const save = (id: number, payload: Partial<AppSetting>, who = admin) => injectAs(t.app, who, { method: 'POST', url: `/api/appsettings/${id}`, payload });
+  const get = (url: string, who = admin) => injectLocked(t.app, who, { method: 'GET', url });
+  const save = (id: number, payload: Partial<AppSetting>, who = admin) => injectLocked(t.app, who, { method: 'POST', url: `/api/appsettings/${id}`, payload });
   const read = async (id: number) => (await get(`/api/appsettings/${id}?pid=2`)).json() as AppSetting;
   const itemsOf = (s: AppSetting) => Object.fromEntries(s.ConfigItems.map((i) => [i.StaticName, i.AttributeValue]));
   /** The stored setting with some items' values changed, as the browser sends it. */

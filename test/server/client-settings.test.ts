@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper.ts';
+import { databases, signIn, useTestApp, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { multipart, samples } from './multipart.ts';
 
 const textMaximum = 'You have exceeded the maximum character length allowable for this field.';
@@ -17,12 +18,12 @@ describe.each(databases)('client settings on %s', (kind) => {
   let admin: SignedIn;
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const read = async () => (await injectAs(t.app, admin, { method: 'GET', url: '/api/clientsettings' })).json();
-  const save = (payload: Record<string, unknown>) => injectAs(t.app, admin, { method: 'POST', url: '/api/clientsettings', payload });
+  const read = async () => (await injectLocked(t.app, admin, { method: 'GET', url: '/api/clientsettings' })).json();
+  const save = (payload: Record<string, unknown>) => injectLocked(t.app, admin, { method: 'POST', url: '/api/clientsettings', payload });
   const signInLogo = async () => (await t.app.inject({ url: '/api/App/ClientLogo' })).json();
   const errorsOf = (res: { json(): unknown }) => (res.json() as Array<{ PropertyName: string; ErrorMessage: string }>).map((e) => [e.PropertyName, e.ErrorMessage]);
   async function upload(url: string, fileName: string, content: Buffer) {
-    const res = await injectAs(t.app, admin, { method: 'POST', url, ...multipart([{ name: 'file', fileName, content }]) });
+    const res = await injectLocked(t.app, admin, { method: 'POST', url, ...multipart([{ name: 'file', fileName, content }]) });
     expect(res.statusCode, res.body).toBe(201);
     const { FileName, UserFileName } = res.json();
     return { FileName, UserFileName };

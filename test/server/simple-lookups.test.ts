@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimpleLookupItem } from '../../engine/core/lowcode/api.ts';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { messages } from '../../server/plugins/access.ts';
 
@@ -11,7 +12,7 @@ interface Option { Id: number; Name: string }
 describe.each(databases)('simple lookups on %s', (kind) => {
   const t = useTestApp(kind);
   let admin: SignedIn;
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   /** A list written straight to its table. */
   async function addList(DisplayName: string, more: Row = {}): Promise<number> {
     const [{ SimpleLookupTableId }] = await t.app.db('simple_lookup_tables').insert({ SystemName: DisplayName.replace(/\W/g, '_'), DisplayName, ...more }).returning('SimpleLookupTableId');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { addUser, signInBody } from './account-fixtures.ts';
 
 interface Option { Id: number; Name: string }
@@ -9,7 +10,7 @@ const url = '/api/youraccount';
 
 /** Ids of lookup options by name, as the widgets would send them. */
 async function lookupIds(app: FastifyInstance, who: SignedIn, name: string): Promise<Map<string, number>> {
-  const options = (await injectAs(app, who, { method: 'GET', url: `/api/lookups/${name}` })).json() as Option[];
+  const options = (await injectLocked(app, who, { method: 'GET', url: `/api/lookups/${name}` })).json() as Option[];
   return new Map(options.map((o) => [o.Name, o.Id]));
 }
 
@@ -24,8 +25,8 @@ describe.each(databases)('Your Account: the signed-in user reads and saves their
   async function newAccount(userName: string, password = 'Passw0rd1') {
     const userId = await addUser(t.app, { UserName: userName, Password: password });
     const who = await signIn(t.app, userName, password);
-    const post = (payload: object) => injectAs(t.app, who, { method: 'POST', url, payload });
-    const read = async () => (await injectAs(t.app, who, { method: 'GET', url })).json();
+    const post = (payload: object) => injectLocked(t.app, who, { method: 'POST', url, payload });
+    const read = async () => (await injectLocked(t.app, who, { method: 'GET', url })).json();
     return { userId, who, post, read, account: await read() };
   }
 
@@ -39,10 +40,10 @@ describe.each(databases)('Your Account: the signed-in user reads and saves their
 
   it("saves the master administrator's own account as it was first made, with only the name changed", async () => {
     const admin = await signIn(t.app);
-    const account = (await injectAs(t.app, admin, { method: 'GET', url })).json();
-    const saved = await injectAs(t.app, admin, { method: 'POST', url, payload: { ...account, FirstName: 'Ada' } });
+    const account = (await injectLocked(t.app, admin, { method: 'GET', url })).json();
+    const saved = await injectLocked(t.app, admin, { method: 'POST', url, payload: { ...account, FirstName: 'Ada' } });
     expect(saved.statusCode).toBe(200);
-    expect((await injectAs(t.app, admin, { method: 'GET', url })).json()).toMatchObject({ FirstName: 'Ada', EmailAddress: account.EmailAddress });
+    expect((await injectLocked(t.app, admin, { method: 'GET', url })).json()).toMatchObject({ FirstName: 'Ada', EmailAddress: account.EmailAddress });
   });
 
   it('reads the own account: no title (-1), no address or phone numbers yet, and never a password', async () => {
@@ -181,7 +182,7 @@ describe.each(databases)('Your Account: the signed-in user reads and saves their
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
     const { who } = await newAccount('nomodules');
-    const routes = (await injectAs(t.app, who, { method: 'GET', url: '/api/App/GetRoutes' })).json() as Array<{ Name: string; Url: string; Title: string }>;
+    const routes = (await injectLocked(t.app, who, { method: 'GET', url: '/api/App/GetRoutes' })).json() as Array<{ Name: string; Url: string; Title: string }>;
     expect(routes).toContainEqual(expect.objectContaining({ Name: 'youraccount.single', Url: '/youraccount', Title: 'Your Account' }));
   });
 });
@@ -192,8 +193,8 @@ describe.each(databases)('Your Account: the password section on %s', (kind) => {
   async function newAccount(userName: string, password: string) {
     await addUser(t.app, { UserName: userName, Password: password });
     const who = await signIn(t.app, userName, password);
-    const account = (await injectAs(t.app, who, { method: 'GET', url })).json();
-    return { who, account, post: (payload: object) => injectAs(t.app, who, { method: 'POST', url, payload }) };
+    const account = (await injectLocked(t.app, who, { method: 'GET', url })).json();
+    return { who, account, post: (payload: object) => injectLocked(t.app, who, { method: 'POST', url, payload }) };
   }
   const canSignIn = async (userName: string, password: string) => (await t.app.inject(signInBody(userName, password))).statusCode === 200;
 
@@ -230,13 +231,13 @@ describe.each(databases)('Your Account: the password section on %s', (kind) => {
     const other = await signIn(t.app, 'dirk', 'DirkPass1');
     // SINGLE mode ended the first session when the second began; revive it to see the change end it.
     await t.app.db('sessions').where({ SessionId: who.sessionId }).update({ EndedAt: null, EndReason: null });
-    const res = await injectAs(t.app, other, { method: 'POST', url, payload: { ...account, FirstName: 'Dirk', ChangePassword: true, CurrentPassword: 'DirkPass1', NewPassword: 'DirkNew22', ConfirmPassword: 'DirkNew22' } });
+    const res = await injectLocked(t.app, other, { method: 'POST', url, payload: { ...account, FirstName: 'Dirk', ChangePassword: true, CurrentPassword: 'DirkPass1', NewPassword: 'DirkNew22', ConfirmPassword: 'DirkNew22' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).not.toHaveProperty('NewPassword');
     expect(res.json().FirstName).toBe('Dirk');
     expect(await canSignIn('dirk', 'DirkNew22')).toBe(true);
     expect(await canSignIn('dirk', 'DirkPass1')).toBe(false);
-    expect((await injectAs(t.app, who, { method: 'GET', url })).json()[0].ErrorCode).toBe('SessionPasswordChanged');
+    expect((await injectLocked(t.app, who, { method: 'GET', url })).json()[0].ErrorCode).toBe('SessionPasswordChanged');
   });
 
   it('leaves the password alone while the toggle is off, whatever password fields come along', async () => {

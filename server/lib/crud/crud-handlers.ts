@@ -8,7 +8,7 @@ import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
 import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
 import { changedFields, isSimpleValue, recordHistory, writeAuditEntry, type AuditAction } from './audit.ts';
-import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock } from './record-lock.ts';
+import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock, type ChangeAccess } from './record-lock.ts';
 
 export interface UniqueRule {
   field: string;
@@ -67,8 +67,11 @@ type IdRequest = FastifyRequest<{ Params: { id: number } }>;
 export interface CrudHandlers {
   label: string;
   response: JsonSchema;
-  /** With ?lock=true, a read for update: takes the record's lock (record-lock.ts). Every read names the record's version. */
-  read(request: IdRequest, reply: FastifyReply): Promise<Row>;
+  /**
+   * With ?lock=true, a read for update: takes the record's lock (record-lock.ts), for one who holds one of `rights` (the
+   * update and delete routes' access of the route the record is reached by). Every read names the record's version.
+   */
+  read(request: IdRequest, reply: FastifyReply, rights: ChangeAccess[]): Promise<Row>;
   history(request: IdRequest): Promise<unknown>;
   create?(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   /** Update, deactivate and delete need the record's lock and the version it was read at (recordlockid, recordversion). */
@@ -196,9 +199,9 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
     label,
     response,
 
-    read: async (request, reply) => {
+    read: async (request, reply, rights) => {
       const release = wantsLock(request) && request.params.id > 0
-        ? await lockForRead(db(), request, reply, { domain: screen.id, id: request.params.id, label }, app.config.recordLockSeconds, app.config.sessionIdleSeconds)
+        ? await lockForRead(db(), request, reply, { domain: screen.id, id: request.params.id, label, rights }, app.config.recordLockSeconds, app.config.sessionIdleSeconds)
         : null;
       try {
         const row = await existing(request);

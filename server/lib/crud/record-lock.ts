@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { HttpError } from '../http-error.ts';
 import { viewAsHeader } from '../../modules/access/view-as.ts';
 import { moduleAccessOf } from '../../modules/access/effective-access.ts';
+import type { ModuleAccess } from '../../types.ts';
 import { acquireLock, lockMessages, releaseLock, requireLock, utcText, type LockOwner } from '../../modules/locks/store.ts';
 
 /**
@@ -43,22 +44,37 @@ export function wantsLock(request: FastifyRequest): boolean {
   return lock === true || lock === 'true';
 }
 
+/** The access of a record's update or delete route: holding one of them is what taking its lock needs ('session': anyone signed in). */
+export type ChangeAccess = ModuleAccess | 'session';
+
+/** Refuses a read for update to one who may not change the record (403): its lock would only keep others out. */
+async function requireChangeAccess(db: Knex, request: FastifyRequest, rights: ChangeAccess[], record: string): Promise<void> {
+  for (const right of rights) {
+    if (right === 'session') return;
+    const held = await moduleAccessOf(db, request.principal!.UserId, right.module, right.route ?? null);
+    if (held.holdsModule && held.holdsRoute) return;
+  }
+  throw HttpError.of(403, `You may view this ${record} but not change it, so you cannot lock it.`, null, 'NoChangeAccess');
+}
+
 /**
  * A read for update takes the record's lock and says so in the headers: the lock's id and duration, or, when someone
  * holds it, no id, the record in lockedrecordids and the message (who and until when where the reader may know users;
- * the spec's 'different window' message when it is the reader in another window or session). Answers a release for
- * when the read itself fails after taking the lock.
+ * the spec's 'different window' message when it is the reader in another window or session). Only one who may change
+ * the record (`rights`: its update and delete routes' access) may take its lock. Answers a release for when the read
+ * itself fails after taking the lock.
  */
 export async function lockForRead(
-  db: Knex, request: FastifyRequest, reply: FastifyReply, target: { domain: string; id: number; label: string }, seconds: number, idleSeconds: number,
+  db: Knex, request: FastifyRequest, reply: FastifyReply, target: LockTarget, seconds: number, idleSeconds: number,
 ): Promise<(() => Promise<unknown>) | null> {
-  const { domain, id, label } = target;
+  const { domain, id, label, rights } = target;
   const record = label.toLowerCase();
   const refuse = (message: string) => reply.header(lockHeaders.lockedIds, JSON.stringify([id])).header(lockHeaders.message, message);
   if (request.headers[viewAsHeader]) {
     refuse(lockMessages.viewingAs);
     return null;
   }
+  await requireChangeAccess(db, request, rights, record);
   const owner = lockOwnerOf(request);
   const got = await acquireLock(db, domain, id, owner, seconds, idleSeconds);
   if ('LockId' in got) {
@@ -78,6 +94,14 @@ export async function lockForRead(
   reply.header(lockHeaders.holder, encodeURIComponent(who));
   refuse(lockMessages.heldBy(record, who, holder.Expire));
   return null;
+}
+
+/** A record to lock: its domain (the screen's id), its id, what it is called, and the accesses that may change it. */
+export interface LockTarget {
+  domain: string;
+  id: number;
+  label: string;
+  rights: ChangeAccess[];
 }
 
 /** The version a write says it was read at (the recordversion header). */

@@ -39,8 +39,9 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
     if (extended?.key !== now.key) extended = { key: now.key, handlers: crudHandlers(app, { ...options, screen: now.screen, entity: now.entity }) };
     return extended.handlers;
   };
-  const handlers: Pick<CrudHandlers, 'read' | 'history' | 'update' | 'deactivate' | 'remove'> & Partial<Pick<CrudHandlers, 'create'>> = {
-    read: async (request, reply) => (await current()).read(request, reply),
+  const handlers: Pick<CrudHandlers, 'history' | 'update' | 'deactivate' | 'remove'> & Partial<Pick<CrudHandlers, 'create'>>
+    & { read(request: Parameters<CrudHandlers['read']>[0], reply: Parameters<CrudHandlers['read']>[1]): ReturnType<CrudHandlers['read']> } = {
+    read: async (request, reply) => (await current()).read(request, reply, changeRights),
     history: async (request) => (await current()).history(request),
     update: async (request, reply) => (await current()).update(request, reply),
     deactivate: async (request, reply) => (await current()).deactivate(request, reply),
@@ -50,6 +51,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
   const access = screenAccess(screen.module);
   // Create, update and delete (with deactivate) need their route node too: the module-button access.
   const routeAccess = (kind: GuardedRouteKind) => (typeof access === 'object' ? { ...access, route: routeNodeName(screen.id, kind) } : access);
+  // Who may take a record's lock: one who may update or delete it.
+  const changeRights = [routeAccess('update'), ...(screen.routes.delete ? [routeAccess('delete')] : [])];
   const label = shipped.label.toLowerCase();
   // Values of UDFs added at run time are no properties of the shipped schema: an extended screen's answers keep them.
   const response = extend ? { ...shipped.response, additionalProperties: true } : shipped.response;

@@ -11,6 +11,8 @@ import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { buildRecordIndexesLater } from './record-indexes.ts';
 import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
 import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
+import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/crud/versioned-record.ts';
 
 /** Types a UDF may not have: their values are files kept beside the record, which a JSONB key does not hold. */
 const notForUdfs = new Set(['fileUpload', 'image']);
@@ -32,6 +34,8 @@ export default async function fieldRoutes(app: FastifyInstance) {
   const access = { module: 'FormField' };
   const route = (kind: 'create' | 'update' | 'delete') => ({ ...access, route: `formfields.${kind}` });
   const tags = ['formfields'];
+  // A field is read for update and written under its lock and version, as a screen's records are.
+  const locked: VersionedRecord = { domain: 'formfields', table: 'form_fields', idField: 'FormFieldId', label: 'Form Field', rights: [route('update'), route('delete')] };
 
   async function fieldOf(db: Knex, id: number) {
     if (!(id > 0)) throw HttpError.of(400, defaultMessages.noId, 'id', 'NoId');
@@ -94,8 +98,11 @@ export default async function fieldRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(`${lowCodeApi.formField}/:id`, {
     config: { access },
-    schema: { tags, summary: 'Read one form field or UDF.', params: formIdParams, response: { 200: fieldRecordSchema } },
-  }, async (request) => fieldOf(app.db, request.params.id));
+    schema: { tags, summary: 'Read one form field or UDF; with lock=true, for update: takes its lock (see the recordlock* response headers).', params: formIdParams, querystring: lockQuerySchema, response: { 200: fieldRecordSchema } },
+  }, async (request, reply) => {
+    await fieldOf(app.db, request.params.id);
+    return readVersioned(app, request, reply, locked, request.params.id, () => fieldOf(app.db, request.params.id));
+  });
 
   app.post<{ Body: Record<string, unknown> }>(lowCodeApi.formField, {
     config: { access: route('create') },
@@ -115,11 +122,13 @@ export default async function fieldRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(`${lowCodeApi.formField}/:id`, {
     config: { access: route('update') },
     schema: { tags, summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts.', params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const saved = await app.db.transaction(async (trx) => {
       const existing = await fieldOf(trx, request.params.id);
       const input = { ...inputOf(request.body), FormId: existing.FormId };
+      // The form's row first, as every change to its definition locks it: no two writes wait on each other's rows.
       const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
+      await claimVersion(trx, request, reply, locked, existing.FormFieldId);
       await saveField(trx, form, input, request.principal!.UserName, existing);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, fieldChangeSummary(existing, input));
       return readField(trx, existing.FormFieldId);
@@ -151,6 +160,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     await app.db.transaction(async (trx) => {
       const existing = await fieldOf(trx, request.params.id);
       const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
+      await claimVersion(trx, request, reply, locked, existing.FormFieldId);
       await deleteField(trx, form, existing);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, `Deleted the ${existing.IsUdf ? 'user-defined field' : 'field'} ${existing.Name}`);
     });

@@ -134,6 +134,8 @@ export default async function recordRoutes(app: FastifyInstance) {
   const { base, params } = source;
   const formAccess = source.access;
   const recordsOf = (request: Req) => recordsOfSource(request, source);
+  // Who may take a record's lock: one who may update or delete it by this route.
+  const changeRights = (request: Req) => [formAccess('update').resolve(request), formAccess('delete').resolve(request)];
   // The list says which of its rows others hold locked; a form's records are locked in the domain 'form-<id>' (its
   // screen id), also when a page shows them.
   app.lockedLists.set(`GET ${base}`, async (request) => ({ domain: `form-${await source.formIdOf(request as Req)}`, idField: 'RecordId' }));
@@ -157,7 +159,7 @@ export default async function recordRoutes(app: FastifyInstance) {
   app.get<{ Params: Params }>(`${base}/:id`, {
     config: { access: formAccess() },
     schema: { tags, summary: 'Read one record of a built form; with lock=true, for update: takes its lock.', params, querystring: lockQuerySchema },
-  }, async (request, reply) => (await recordsOf(request)).handlers.read(request, reply));
+  }, async (request, reply) => (await recordsOf(request)).handlers.read(request, reply, changeRights(request)));
 
   app.get<{ Params: Params }>(`${base}/:id/history`, {
     config: { access: formAccess() },

@@ -7,6 +7,8 @@ import { lowCodeApi, type SimpleLookupItem } from '../../../engine/core/lowcode/
 import { HttpError } from '../../lib/http-error.ts';
 import { bodyValidator } from '../../lib/crud/body-validator.ts';
 import { checkedBody, documentedBody } from '../../lib/crud/form-body.ts';
+import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/crud/versioned-record.ts';
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import {
@@ -47,6 +49,11 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
   const checkUpdate = bodyValidator(entity, form, 'update');
   const who = (request: FastifyRequest) => request.principal!.UserName;
   const tags = ['simplelookups'];
+  // An item is read for update and written under its lock and version, as a screen's records are.
+  const locked: VersionedRecord = {
+    domain: screen.id, table: 'simple_lookup_items', idField: 'SimpleLookupItemId', label: form.entityLabel ?? 'Lookup Item',
+    rights: [routeAccess('update'), routeAccess('delete')],
+  };
 
   app.get(lowCodeApi.simpleLookupForms, {
     config: { access },
@@ -124,7 +131,9 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
       for (const [index, id] of request.body.ItemIds.entries()) {
         const old = was.get(id)!;
         if (old.SortOrder === index + 1) continue;
-        await trx('simple_lookup_items').where('SimpleLookupItemId', id).update({ SortOrder: index + 1, ModifiedBy: who(request), ModifiedDate: trx.fn.now() });
+        // A new place is a change: a form opened on the item before it can no longer save its old place over it.
+        await trx('simple_lookup_items').where('SimpleLookupItemId', id)
+          .update({ SortOrder: index + 1, ModifiedBy: who(request), ModifiedDate: trx.fn.now(), RowVersion: trx.raw('?? + 1', ['RowVersion']) });
         await auditItem(trx, request, 'update', id, old, { ...old, SortOrder: index + 1 });
       }
       await recordListRevisions(trx, tableId, request.principal, `Reordered the items of the lookup list ${list.DisplayName}`);
@@ -134,17 +143,22 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
 
   app.get<{ Params: ItemParams }>(lowCodeApi.simpleLookupItem, {
     config: { access },
-    schema: { tags, summary: 'One item of a list.', params: itemParams, response: { 200: itemSchema } },
-  }, async (request) => {
+    schema: { tags, summary: 'One item of a list; with lock=true, for update: takes its lock (see the recordlock* response headers).', params: itemParams, querystring: lockQuerySchema, response: { 200: itemSchema } },
+  }, async (request, reply) => {
     const { tableId, id } = request.params;
     await listOf(app.db, tableId);
-    return itemOf(app.db, tableId, id);
+    // The item must be the list's before its lock is taken.
+    await itemOf(app.db, tableId, id);
+    return readVersioned(app, request, reply, locked, id, () => itemOf(app.db, tableId, id));
   });
 
   app.post<{ Params: ItemParams }>(lowCodeApi.simpleLookupItem, {
     config: { access: routeAccess('update') },
-    schema: { tags, summary: "Update an item (its name, description, active state and place).", params: itemParams, body: documentedBody(composeFormSchema(entity, form.fields.update, 'update')), response: { 200: itemSchema } },
-  }, async (request) => {
+    schema: {
+      tags, summary: "Update an item (its name, description, active state and place); needs its lock and the version read (recordlockid, recordversion).",
+      params: itemParams, body: documentedBody(composeFormSchema(entity, form.fields.update, 'update')), response: { 200: itemSchema },
+    },
+  }, async (request, reply) => {
     const { tableId, id } = request.params;
     requirePositive(tableId, 'TableId');
     requirePositive(id, 'Id');
@@ -153,6 +167,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
       const list = await listOf(trx, tableId, true);
       requireEditable(list);
       const before = await itemOf(trx, tableId, id);
+      await claimVersion(trx, request, reply, locked, id);
       await checkUniqueName(trx, tableId, String(values.Name), id);
       const deactivated = values.IsActive === false && before.IsActive;
       const reactivated = values.IsActive === true && !before.IsActive;
@@ -172,7 +187,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: ItemParams }>(lowCodeApi.simpleLookupItem, {
     config: { access: routeAccess('delete') },
-    schema: { tags, summary: 'Delete an item of a list.', params: itemParams, response: { 204: { type: 'null' } } },
+    schema: { tags, summary: 'Delete an item of a list; needs its lock and the version read (recordlockid, recordversion).', params: itemParams, response: { 204: { type: 'null' } } },
   }, async (request, reply) => {
     const { tableId, id } = request.params;
     requirePositive(tableId, 'TableId');
@@ -181,6 +196,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
       const list = await listOf(trx, tableId, true);
       requireEditable(list);
       const before = await itemOf(trx, tableId, id);
+      await claimVersion(trx, request, reply, locked, id);
       const uses = await recordsUsingItem(trx, tableId, id);
       if (uses.length) throw HttpError.of(409, itemInUseMessage(before.Name, uses), null, 'InUse');
       await trx('simple_lookup_items').where('SimpleLookupItemId', id).delete();

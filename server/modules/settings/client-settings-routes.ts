@@ -6,11 +6,16 @@ import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { bodyValidator } from '../../lib/crud/body-validator.ts';
 import { stampSetting } from './store.ts';
 import { withDuplicateValueError } from './unique-violation.ts';
+import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { claimVersion, readVersioned } from '../../lib/crud/versioned-record.ts';
+import { clientSettingsLock, embeddingSettingId } from './setting-lock.ts';
 
 const access = { module: 'ApplicationSettings' };
 const columns = ['TimeZoneId as TimeZone', 'Logo', 'CompanyName', 'CompanyWebsite', 'ContactFirstName', 'ContactLastName', 'ContactEmailAddress', 'PhoneNumbers', 'Address', 'CreatedBy', 'CreatedDate', 'ModifiedBy', 'ModifiedDate'];
 
-const readClientSettings = (db: Knex) => db('client_settings').where('ClientSettingsId', 1).first(columns);
+/** The one row of client settings. */
+const clientSettingsId = 1;
+const readClientSettings = (db: Knex) => db('client_settings').where('ClientSettingsId', clientSettingsId).first(columns);
 
 /** The client settings' values as columns: JSON parts as JSON text (the drivers would send an array as a SQL array), the placeholder time zone as none. */
 function toColumns(values: Record<string, unknown>): Record<string, unknown> {
@@ -39,25 +44,30 @@ export default async function clientSettingsRoutes(app: FastifyInstance) {
 
   app.get(screen.api, {
     config: { access },
-    schema: { tags: ['appsettings'], summary: 'The client settings.', response: { 200: response } },
-  }, async () => readClientSettings(app.db));
+    schema: {
+      tags: ['appsettings'], summary: 'The client settings; with lock=true, for update: takes the lock of the setting that embeds them (CLIENT_SETTINGS).',
+      querystring: lockQuerySchema, response: { 200: response },
+    },
+  }, async (request, reply) => readVersioned(app, request, reply, clientSettingsLock, clientSettingsId, () => readClientSettings(app.db), await embeddingSettingId(app.db, screen.id)));
 
   app.post(screen.api, {
     config: { access: { ...access, route: 'appsettings.update' } },
     schema: {
       tags: ['appsettings'],
-      summary: "Saves the client settings; the logo named becomes the sign-in page's logo (no logo: the default image).",
+      summary: "Saves the client settings; the logo named becomes the sign-in page's logo (no logo: the default image). Needs the lock of the setting that embeds them and the client settings' version read (recordlockid, recordversion).",
       body: { ...rowSchemaOf(entity), additionalProperties: true },
       response: { 200: response },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const checked = check((request.body ?? {}) as Record<string, unknown>);
     if (checked.errors.length) throw new HttpError(400, checked.errors);
+    const lockedId = await embeddingSettingId(app.db, screen.id);
     await withDuplicateValueError(() => app.db.transaction(async (trx) => {
+      await claimVersion(trx, request, reply, clientSettingsLock, clientSettingsId, lockedId);
       const fileErrors = await app.checkFieldFiles(trx, checked.schema, checked.uiSchema, checked.values);
       if (fileErrors.length) throw new HttpError(400, fileErrors);
       const columns = toColumns(checked.values);
-      await trx('client_settings').where('ClientSettingsId', 1).update({ ...columns, ModifiedBy: request.principal!.UserName, ModifiedDate: trx.fn.now() });
+      await trx('client_settings').where('ClientSettingsId', clientSettingsId).update({ ...columns, ModifiedBy: request.principal!.UserName, ModifiedDate: trx.fn.now() });
       if (checked.values.Logo !== undefined) {
         // A logo upload waits inactive until it is saved here; the saved one is the only active logo.
         const saved = (checked.values.Logo as { FileName?: string } | null)?.FileName ?? null;

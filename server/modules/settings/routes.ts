@@ -8,10 +8,16 @@ import { offsetOf, readSetting, stampSetting } from './store.ts';
 import { settingChecker } from './setting-check.ts';
 import { withDuplicateValueError } from './unique-violation.ts';
 import { settingResponse } from './schemas.ts';
+import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { claimVersion, readVersioned } from '../../lib/crud/versioned-record.ts';
+import { settingLock } from './setting-lock.ts';
 
 const access = { module: 'ApplicationSettings' };
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
-const readQuery = { type: 'object', additionalProperties: false, properties: { pid: { type: 'integer', description: 'The page id the setting is read for.' } } } as const;
+const readQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { pid: { type: 'integer', description: 'The page id the setting is read for.' }, ...lockQuerySchema.properties },
+} as const;
 /** The item whose value follows the setting's time zone (business hours' Offset). */
 const offsetItem = 'Offset';
 
@@ -46,25 +52,32 @@ export default async function settingRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number }; Querystring: { pid?: number } }>(`${screen.api}/:id`, {
     config: { access },
-    schema: { tags: ['appsettings'], summary: 'One setting with its config items.', params: idParams, querystring: readQuery, response: { 200: settingResponse } },
-  }, async (request) => existing(request));
+    schema: {
+      tags: ['appsettings'], summary: 'One setting with its config items; with lock=true, for update: takes its lock, which also covers the client settings a setting embeds.',
+      params: idParams, querystring: readQuery, response: { 200: settingResponse },
+    },
+  }, async (request, reply) => {
+    await existing(request);
+    return readVersioned(app, request, reply, settingLock, request.params.id, () => existing(request));
+  });
 
   app.post<{ Params: { id: number }; Body: Partial<AppSetting> }>(`${screen.api}/:id`, {
     config: { access: { ...access, route: 'appsettings.update' } },
     schema: {
       tags: ['appsettings'],
-      summary: "Saves a setting's time zone and item values (Name, Description and read-only items are kept); checked with the setting's form.",
+      summary: "Saves a setting's time zone and item values (Name, Description and read-only items are kept); checked with the setting's form. Needs its lock and the version read (recordlockid, recordversion).",
       params: idParams,
       body: { type: 'object', additionalProperties: true, properties: { TimeZone: { type: ['integer', 'null'] }, ConfigItems: { type: 'array', items: { type: 'object', additionalProperties: true } } } },
       response: { 200: settingResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const stored = await existing(request);
     const checked = check(stored, request.body ?? {});
     if (checked.errors.length) throw new HttpError(400, checked.errors);
     const values = checked.values;
     const entered = (values.ConfigItems ?? {}) as Record<string, unknown>;
     await withDuplicateValueError(() => app.db.transaction(async (trx) => {
+      await claimVersion(trx, request, reply, settingLock, stored.ConfigId);
       const fileErrors = await app.checkFieldFiles(trx, checked.schema, checked.uiSchema, values);
       if (fileErrors.length) throw new HttpError(400, fileErrors);
       const timeZone = stored.TimeZone !== null ? (values.TimeZone as number) : null;

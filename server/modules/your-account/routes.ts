@@ -19,6 +19,8 @@ export default async function yourAccountRoutes(app: FastifyInstance) {
     screen: app.registry.screen('youraccount'),
     entity: yourAccount as JsonSchema,
     read: (request) => readAccount(app.db, request.principal!.UserId),
+    // One's account is one's users row: locked and versioned as the Users screen locks it, so neither overwrites the other.
+    versioned: { record: { domain: 'users', table: 'users', idField: 'UserId', label: 'Account' }, id: (request) => request.principal!.UserId },
     prepare: (body) => resolveAccountReferences(app.db, body),
     // The password changes only while the toggle is on; a stale value sent with it off is ignored, as the form clears it.
     async before(request, values, reply) {
