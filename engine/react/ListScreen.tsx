@@ -24,7 +24,8 @@ export function ListScreen({ screen, title, description, actions, add, ...grid }
   const floating = screen.list.addButton === 'floating';
   const setAdd = add && !floating ? <Button component={RouterLink} to={add.to} variant="contained" startIcon={<AddIcon />}>{add.label}</Button> : null;
   return (
-    <Stack spacing={2}>
+    // Room below the grid, so its last rows and pager scroll clear of a floating add button.
+    <Stack spacing={2} sx={add && floating ? { pb: 10 } : undefined}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         <div style={{ flexGrow: 1 }}>
           <Typography variant="h1">{title ?? screen.title}</Typography>
