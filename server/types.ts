@@ -56,6 +56,8 @@ declare module 'fastify' {
     whilePasswordMustChange?: boolean;
     /** A 'session' route that answers as the user an administrator views as (x-view-as), as module routes do. */
     followsViewAs?: boolean;
+    /** A POST that only reads (a print): allowed while viewing as another user, under that user's access. */
+    onlyReads?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

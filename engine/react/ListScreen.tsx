@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Button, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import type { ScreenDocument } from '../core/screen-document.ts';
 import { ListingGrid, type ListingGridProps } from './grid/ListingGrid.tsx';
+import { FloatingAddButton } from './FloatingAddButton.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -9,23 +12,29 @@ export interface ListScreenProps extends Omit<ListingGridProps<Row>, 'list' | 'i
   screen: ScreenDocument;
   title?: string;
   description?: string;
-  /** Set actions beside the title, e.g. the add button. */
+  /** Set actions beside the title (before the add button). */
   actions?: ReactNode;
+  /** The add button's target and label, for a user who may create; placed as the list's `addButton` says. */
+  add?: { to: string; label: string };
 }
 
-/** A screen's list route: its title and description above the listing grid its metadata declares. */
-export function ListScreen({ screen, title, description, actions, ...grid }: ListScreenProps) {
+/** A screen's list route: its title and description above the listing grid its metadata declares, and its add button. */
+export function ListScreen({ screen, title, description, actions, add, ...grid }: ListScreenProps) {
   if (!screen.list) throw new Error(`screen ${screen.id} has no list definition`);
+  const floating = screen.list.addButton === 'floating';
+  const setAdd = add && !floating ? <Button component={RouterLink} to={add.to} variant="contained" startIcon={<AddIcon />}>{add.label}</Button> : null;
   return (
-    <Stack spacing={2}>
+    // Room below the grid, so its last rows and pager scroll clear of a floating add button.
+    <Stack spacing={2} sx={add && floating ? { pb: 10 } : undefined}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         <div style={{ flexGrow: 1 }}>
           <Typography variant="h1">{title ?? screen.title}</Typography>
           {(description ?? screen.description) && <Typography color="text.secondary">{description ?? screen.description}</Typography>}
         </div>
-        {actions}
+        {(actions || setAdd) && <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{actions}{setAdd}</Stack>}
       </Stack>
       <ListingGrid list={screen.list} idField={screen.idField} {...grid} />
+      {add && floating && <FloatingAddButton {...add} />}
     </Stack>
   );
 }

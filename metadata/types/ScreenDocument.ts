@@ -98,6 +98,10 @@ export interface ListDefinition {
   inactiveToggle?: boolean;
   emptyMessage?: string;
   rowClick?: "update" | "read" | "none";
+  /**
+   * Where the add button (to the create route, for users holding it) is: 'set' (the default) beside the title, 'floating' at the window's bottom right, above the grid.
+   */
+  addButton?: "set" | "floating";
 }
 export interface Column {
   field: string;
@@ -217,6 +221,12 @@ export interface FormDefinition {
    * Confirmation asked before saving changes to an existing record (update); none by default.
    */
   saveConfirm?: string;
+  /**
+   * The create form starts these fields (keys) with the values of the route's query parameters (values), read as each field's type, e.g. a page field's PageId from ?pageId= when it is added from its page. The user may change them; an absent or unreadable parameter leaves the field empty.
+   */
+  queryDefaults?: {
+    [k: string]: string;
+  };
   /**
    * Offer Copy on the update form (button sets Update, UpdateDelete and UpdateDeleteDeactivate) to users holding both the create and update routes: it opens the create route, which then has an :id (0: a new record), with the record's id; that form starts with the copied record's create fields.
    */

@@ -72,7 +72,8 @@ export default fp(async function accessControl(app, options: { secret: string })
     if (!check.access.holdsModule || !check.access.holdsRoute) throw HttpError.of(403, messages.noAccess);
     const viewAs = request.headers[viewAsHeader];
     if (typeof viewAs === 'string' && (moduleName || request.routeOptions.config?.followsViewAs)) {
-      request.principal = await viewedAs(app.db, session, viewAs, request.method, moduleName ?? null, routeName);
+      const reading = request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config?.onlyReads === true;
+      request.principal = await viewedAs(app.db, session, viewAs, reading, moduleName ?? null, routeName);
     }
     if (request.routeOptions.config?.keepsAlive !== false) {
       await touchSession(app.db, session.SessionId, session.LastSeen, app.config.sessionIdleSeconds);

@@ -9,6 +9,7 @@ import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { revokeNode } from './access-fixtures.ts';
 import { makePng } from '../e2e/png.ts';
 import { messages } from '../../server/plugins/access.ts';
+import { viewAsMessages } from '../../server/modules/access/view-as.ts';
 import { displayValue, inTimeZone } from '../../server/modules/print/print-values.ts';
 import { printFileName } from '../../server/modules/print/routes.ts';
 import { PrintedFiles } from '../../server/modules/print/print-files.ts';
@@ -34,7 +35,7 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
   let formId: number;
   let recordId: number;
   let urgent: { Id: number };
-  const as = (who: SignedIn, method: Method, url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  const as = (who: SignedIn, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) => injectAs(t.app, who, { method, url, payload, headers });
   const records = () => `/api/forms/${formId}/records`;
   const longNote = Array.from({ length: 700 }, (_, i) => `word${i}`).join(' ');
 
@@ -48,11 +49,11 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     return res.json();
   }
   /** POST …/print, then the download: the PDF's bytes and headers. */
-  async function printed(who: SignedIn, url: string) {
-    const made = await as(who, 'POST', `${url}/print`, { fileType: 'print', timeZone: 'America/New_York' });
+  async function printed(who: SignedIn, url: string, headers: Record<string, string> = {}) {
+    const made = await as(who, 'POST', `${url}/print`, { fileType: 'print', timeZone: 'America/New_York' }, headers);
     expect(made.statusCode, made.body).toBe(200);
     const { FileName, UserFileName } = made.json() as { FileName: string; UserFileName: string };
-    const download = await as(who, 'GET', `/api/print/download?fileName=${FileName}&userFileName=${encodeURIComponent(UserFileName)}`);
+    const download = await as(who, 'GET', `/api/print/download?fileName=${FileName}&userFileName=${encodeURIComponent(UserFileName)}`, undefined, headers);
     expect(download.statusCode, download.body).toBe(200);
     return { FileName, UserFileName, download, ...(await pdfText(download.rawPayload)) };
   }
@@ -179,6 +180,27 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     expect((await as(admin, 'POST', `${records()}/999999/print`, { fileType: 'print' })).statusCode).toBe(404);
     expect((await as(admin, 'POST', `${records()}/${recordId}/print`, { fileType: 'excel' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: `${records()}/${recordId}/print`, payload: { fileType: 'print' } })).statusCode).toBe(401);
+  });
+
+  it('prints while an administrator views as another user, as that user would: their modules, their records, their fields', async () => {
+    const viewAs = async (name: string) => ({ 'x-view-as': String((await t.app.db('users').where({ UserName: name }).first('UserId')).UserId) });
+    const asMasked = await viewAs('masked');
+    const { text } = await printed(admin, `${records()}/${recordId}`, asMasked);
+    expect(text).toContain('Priority Urgent');
+    expect(text).not.toContain('Budget');
+    expect((await printed(admin, `${records()}/${recordId}`)).text).toContain('Budget $1,234.50');
+    const refused = await as(admin, 'POST', `${records()}/${recordId}/print`, { fileType: 'print' }, await viewAs('outsider'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()[0].ErrorMessage).toBe(viewAsMessages.noAccess('outsider'));
+    // Own records only: the record the viewed user may not read answers 404, as their read does.
+    const ownOnly = await addRole(t.app, 'Own Work Orders Only');
+    await grantModule(t.app, ownOnly, `Form${formId}`, false);
+    await userWith('ownonly', ownOnly);
+    const hidden = await as(admin, 'POST', `${records()}/${recordId}/print`, { fileType: 'print' }, await viewAs('ownonly'));
+    expect(hidden.statusCode, hidden.body).toBe(404);
+    // Printing reads; writing while viewing as someone stays refused.
+    const write = await as(admin, 'POST', records(), { Subject: 'Not mine to make' }, asMasked);
+    expect(write.json()[0].ErrorMessage).toBe(viewAsMessages.readOnly);
   });
 
   it('prints a record of every shipped screen that has the print call', async () => {

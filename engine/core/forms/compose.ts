@@ -71,3 +71,25 @@ export function copyOfRecord(form: FormDefinition, record: Record<string, unknow
   if (rename && typeof values[rename] === 'string' && values[rename]) values[rename] = `${values[rename] as string}${form.copy?.suffix ?? ' (copy)'}`;
   return values;
 }
+
+/**
+ * What a create form starts with from its route's query (the screen's `queryDefaults`, field to parameter): each value
+ * read as its field's type (an integer field takes only an integer), so a page field added from its page has that page.
+ */
+export function queryDefaultsOf(form: FormDefinition, entity: JsonSchema, search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, parameter] of Object.entries(form.queryDefaults ?? {})) {
+    const text = search.get(parameter);
+    if (text === null || text === '') continue;
+    const type = [(entity.properties?.[field] as JsonSchema | undefined)?.type].flat();
+    if (type.includes('integer') || type.includes('number')) {
+      const value = Number(text);
+      if (Number.isFinite(value) && (type.includes('number') || Number.isInteger(value))) out[field] = value;
+    } else if (type.includes('boolean')) {
+      if (text === 'true' || text === 'false') out[field] = text === 'true';
+    } else {
+      out[field] = text;
+    }
+  }
+  return out;
+}

@@ -171,9 +171,9 @@ function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocum
     ? listed.map((f, i) => ({
       field: f.name,
       label: f.label,
-      // A UDF is a key of the record's JSONB: shown, but sorting or searching it would scan the whole table.
-      ...(f.type.sortable && !f.stored.IsUdf ? { sortable: true } : {}),
-      ...(f.type.searchable && !f.stored.IsUdf ? { searchable: true } : {}),
+      // A UDF (a key of the record's JSONB) sorts and searches too, by the expression index its form's change builds.
+      ...(f.type.sortable ? { sortable: true } : {}),
+      ...(f.type.searchable ? { searchable: true } : {}),
       ...(i >= VISIBLE_LIST_COLUMNS ? { hidden: true } : {}),
       ...columnFormat(f),
     }))
@@ -238,7 +238,9 @@ export function withUdfs(screen: ScreenDocument, entity: JsonSchema, udfs: reado
   };
   const list = screen.list && {
     ...screen.list,
-    columns: [...screen.list.columns, ...shown.filter(isListed).map((f) => ({ field: f.name, label: f.label, hidden: true, ...columnFormat(f) }))] as Columns,
+    columns: [...screen.list.columns, ...shown.filter(isListed).map((f) => ({
+      field: f.name, label: f.label, hidden: true, ...(f.type.sortable ? { sortable: true } : {}), ...(f.type.searchable ? { searchable: true } : {}), ...columnFormat(f),
+    }))] as Columns,
   };
   return {
     screen: { ...screen, ...(form ? { form } : {}), ...(list ? { list } : {}) },

@@ -16,6 +16,8 @@ export interface ListOptions {
   alwaysSelect?: string[];
   /** Search each searchable column on its own (an index per column) instead of their joined text (one index over all). */
   searchEachColumn?: boolean;
+  /** Searchable columns searched each on their own beside the joined text of the others (a shipped list's UDFs). */
+  searchApart?: string[];
   /** Columns read through an expression instead of as stored (a select's item names instead of its ids). */
   selectAs?: Record<string, Knex.Raw>;
 }
@@ -66,7 +68,9 @@ export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, optio
   const filtered = base.clone();
   if (options.activeField && !query.includeInactive) filtered.where(options.activeField, true);
   const term = (query.q ?? '').trim();
-  if (term) (options.searchEachColumn ? whereAnyContains : whereContains)(filtered, dataColumns.filter((c) => c.searchable).map((c) => c.field), term);
+  const searchable = dataColumns.filter((c) => c.searchable).map((c) => c.field);
+  if (term && options.searchEachColumn) whereAnyContains(filtered, searchable, term);
+  else if (term) whereContains(filtered, searchable, term, options.searchApart);
 
   const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField, new Set(options.nullableFields ?? []));
   // With no columns named, rows carry every data column, as before: the grid may show any of them.

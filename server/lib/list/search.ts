@@ -10,10 +10,21 @@ export function escapeLike(text: string): string {
  * expression serves it on PostgreSQL. A module's migration creates that index for its columns in the
  * order the screen declares them.
  */
-export function whereContains(query: Knex.QueryBuilder, fields: string[], term: string): void {
-  if (!fields.length) return;
-  const expression = fields.map(() => "coalesce(??::text, '')").join(" || ' ' || ");
-  query.whereRaw(`(${expression}) ilike ?`, [...fields, `%${escapeLike(term)}%`]);
+export function whereContains(query: Knex.QueryBuilder, fields: string[], term: string, apart: readonly string[] = []): void {
+  const joined = fields.filter((f) => !apart.includes(f));
+  const each = fields.filter((f) => apart.includes(f));
+  const expression = joined.map(() => "coalesce(??::text, '')").join(" || ' ' || ");
+  const pattern = `%${escapeLike(term)}%`;
+  if (!each.length) {
+    if (joined.length) query.whereRaw(`(${expression}) ilike ?`, [...joined, pattern]);
+    return;
+  }
+  // Columns apart (UDFs, which an administrator adds later) are each searched on their own, beside the joined text:
+  // each OR branch has an index of its own, and the joined text keeps the very expression of its index.
+  query.where((any) => {
+    if (joined.length) any.orWhereRaw(`(${expression}) ilike ?`, [...joined, pattern]);
+    for (const field of each) any.orWhereRaw('?? ilike ?', [field, pattern]);
+  });
 }
 
 /**

@@ -14,11 +14,12 @@ export const viewAsMessages = {
 
 /**
  * 'View as': an administrator (a holder of module Role) reads lists, records and screens as another user would,
- * through the same evaluator: that user's module and route access, row rule and field mask. Reading only; a write
- * with the header is refused, so nothing is ever done in another user's name.
+ * through the same evaluator: that user's module and route access, row rule and field mask. Reading only (a GET, or
+ * a call that only reads, such as a print); a write with the header is refused, so nothing is ever done in another
+ * user's name.
  */
-export async function viewedAs(db: Knex, viewer: Principal, targetText: string, method: string, module: string | null, route?: string): Promise<Principal> {
-  if (method !== 'GET' && method !== 'HEAD') throw HttpError.of(400, viewAsMessages.readOnly, null, 'ViewAsReadOnly');
+export async function viewedAs(db: Knex, viewer: Principal, targetText: string, reading: boolean, module: string | null, route?: string): Promise<Principal> {
+  if (!reading) throw HttpError.of(400, viewAsMessages.readOnly, null, 'ViewAsReadOnly');
   if (!viewer.IsMaster && !(await moduleAccessOf(db, viewer.UserId, 'Role')).holdsModule) throw HttpError.of(403, "You don't have permission to this page.");
   const targetId = Number(targetText);
   const target = Number.isInteger(targetId) && targetId > 0

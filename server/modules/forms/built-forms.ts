@@ -2,14 +2,15 @@ import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { composeStoredForm, formNaming } from '../../../engine/core/lowcode/compose-form.ts';
-import { asStoredFields, readFields, readForm, type FormRow } from './definition-store.ts';
+import { asStoredFields, newestRevisionId, readFields, readForm, type FormRow } from './definition-store.ts';
 
 /** A form an administrator built, composed into the engine's documents as of one day and one revision. */
 export interface BuiltForm {
   form: FormRow;
   screen: ScreenDocument;
   entity: JsonSchema;
-  revision: number;
+  /** The form's newest revision id when composed (see newestRevisionId). */
+  revision: number | null;
   day: string;
 }
 
@@ -28,11 +29,11 @@ export function builtFormIdOf(screenId: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-interface Head { FormId: number; Revision: number }
+interface Head { FormId: number; NewestRevisionId: number | null }
 
 /**
- * Composed forms, cached per database per form, as of (revision, day). Each request reads the form's revision
- * (a primary-key lookup), so a change made through any process is seen by every process on its next request,
+ * Composed forms, cached per database per form, as of (newest revision id, day). Each request reads the form's newest
+ * revision id (two index lookups), so a change made through any process is seen by every process on its next request,
  * and a UDF whose date range starts or ends today appears or goes without any change at all.
  */
 const caches = new WeakMap<Knex, Map<number, BuiltForm>>();
@@ -46,11 +47,11 @@ function cacheOf(db: Knex): Map<number, BuiltForm> {
 async function composed(db: Knex, head: Head, day: string): Promise<BuiltForm | null> {
   const cache = cacheOf(db);
   const hit = cache.get(head.FormId);
-  if (hit && hit.revision === head.Revision && hit.day === day) return hit;
+  if (hit && hit.revision === head.NewestRevisionId && hit.day === day) return hit;
   const form = await readForm(db, head.FormId);
   if (!form) return null;
   const { screen, entity } = composeStoredForm(form, asStoredFields(await readFields(db, head.FormId)), day);
-  const built: BuiltForm = { form, screen, entity, revision: form.Revision, day };
+  const built: BuiltForm = { form, screen, entity, revision: head.NewestRevisionId, day };
   cache.set(head.FormId, built);
   return built;
 }
@@ -58,13 +59,13 @@ async function composed(db: Knex, head: Head, day: string): Promise<BuiltForm | 
 /** An active form with a table of its own, composed; null when there is none such. */
 export async function builtForm(db: Knex, formId: number): Promise<BuiltForm | null> {
   if (!Number.isInteger(formId) || formId < 1 || formId > 2147483647) return null;
-  const head = await db('forms').where({ FormId: formId, IsActive: true }).whereNull('Source').first('FormId', 'Revision');
+  const head = await db('forms').where({ FormId: formId, IsActive: true }).whereNull('Source').first('FormId', newestRevisionId(db));
   return head ? composed(db, head, serverDay()) : null;
 }
 
 /** Every active form with a table of its own, composed (for the route table and the permission tree). */
 export async function builtForms(db: Knex): Promise<BuiltForm[]> {
-  const heads: Head[] = await db('forms').where({ IsActive: true }).whereNull('Source').orderBy('FormId').select('FormId', 'Revision');
+  const heads: Head[] = await db('forms').where({ IsActive: true }).whereNull('Source').orderBy('FormId').select('FormId', newestRevisionId(db));
   const day = serverDay();
   const out: BuiltForm[] = [];
   for (const head of heads) {

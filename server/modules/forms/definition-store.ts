@@ -49,6 +49,15 @@ export async function readField(db: Knex, formFieldId: number): Promise<FormFiel
 export const asStoredFields = (fields: FormFieldRecord[]): StoredField[] => fields.map((f) => ({ ...f, AttributeValues: f.AttributeValues ?? {} }));
 
 /**
+ * The id of a form's newest revision, as a column of a query on forms: what a cached composed form is keyed on. Unlike
+ * forms.revision, which an import's rollback puts back (so the next change repeats a number the rolled-back import
+ * had), it comes from a sequence and never repeats.
+ */
+export function newestRevisionId(db: Knex): Knex.Raw {
+  return db.raw('(select max(r.form_revision_id) from form_revisions r where r.form_id = forms.form_id) as ??', ['NewestRevisionId']);
+}
+
+/**
  * Records a change to a form's definition: its revision rises (every process's cached screen for the form is
  * then stale on its next request) and the form and its fields as they now are are kept with who and when.
  * Call it last in the transaction that made the change.

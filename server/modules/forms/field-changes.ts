@@ -9,7 +9,7 @@ import type { StoredField } from '../../../engine/core/lowcode/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { asStoredFields, readFields, type FormRow } from './definition-store.ts';
 import { recordTableName } from './definition-sync.ts';
-import { addColumn, applyTypeChange, columnSearchIndexName, columnType, planTypeChange, renameColumn, TypeChangeRefused, type SqlType } from './tables/index.ts';
+import { addColumn, applyTypeChange, columnSearchIndexName, columnType, dropUdfIndexes, planTypeChange, renameColumn, TypeChangeRefused, type SqlType } from './tables/index.ts';
 import { quote } from './tables/columns.ts';
 
 type Trx = Knex.Transaction;
@@ -161,5 +161,6 @@ export async function deleteField(trx: Trx, form: FormRow, field: FormFieldRecor
     throw HttpError.of(409, `${plural(held, 'record')} hold a value for ${field.Name}: deactivate the field instead, which hides it and keeps every value.`, null, 'FieldHasValues');
   }
   if (!form.Source && !field.IsUdf) await trx.raw('alter table ?? drop column ??', [recordTableName(form.FormId), toSnakeCase(field.StoredName)]);
+  if (field.IsUdf && (!form.Source || form.TableName)) await dropUdfIndexes(trx, tableOf(form), field.StoredName);
   await trx('form_fields').where({ FormFieldId: field.FormFieldId }).delete();
 }

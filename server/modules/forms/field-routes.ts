@@ -5,6 +5,7 @@ import { fieldTypes } from '../../../engine/core/lowcode/field-types.ts';
 import { schemaDefinitionOf } from '../../../engine/core/lowcode/compose-form.ts';
 import { lowCodeApi, type FieldTypeOption, type FormFieldInput } from '../../../engine/core/lowcode/api.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { toSnakeCase } from '../../../engine/core/naming.ts';
 import { asStoredFields, formToChange, readField, readForm } from './definition-store.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
@@ -57,10 +58,11 @@ export default async function fieldRoutes(app: FastifyInstance) {
     ...(typeof body.SortOrder === 'number' ? { SortOrder: body.SortOrder } : {}),
   });
 
-  /** The list indexes of a form with a table of its own, built once the change has committed. */
+  /** The list indexes of a form with a table of its own, or of the UDFs of a reserved form's table, built once the change has committed. */
   function indexesLater(request: FastifyRequest, formId: number): void {
     readForm(app.db, formId).then((form) => {
       if (form && !form.Source) buildRecordIndexesLater(app.db, formId, recordTableName(formId), request.log);
+      else if (form?.Source && form.TableName) buildRecordIndexesLater(app.db, formId, form.TableName, request.log, toSnakeCase(app.registry.screen(form.Source).idField));
     }, (error: unknown) => request.log.warn({ err: error, formId }, 'reading a form for its record indexes failed'));
   }
 

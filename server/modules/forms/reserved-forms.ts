@@ -4,7 +4,7 @@ import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { withUdfs } from '../../../engine/core/lowcode/compose-form.ts';
 import type { FieldTypeKey } from '../../../engine/core/lowcode/field-types.ts';
 import type { MetadataRegistry } from '../../metadata/registry.ts';
-import { asStoredFields, readFields } from './definition-store.ts';
+import { asStoredFields, newestRevisionId, readFields } from './definition-store.ts';
 import { serverDay } from './built-forms.ts';
 
 /**
@@ -74,24 +74,24 @@ export async function ensureReservedForms(db: Knex, registry: MetadataRegistry):
   });
 }
 
-interface Extension { revision: number; day: string; screen: ScreenDocument; entity: JsonSchema }
+interface Extension { revision: number | null; day: string; screen: ScreenDocument; entity: JsonSchema }
 const extensions = new WeakMap<Knex, Map<string, Extension>>();
 
 /**
  * A shipped screen as its reserved form's UDFs extend it today (the users' screen with the UDFs an administrator
- * added), cached per (revision, day) like a built form; the shipped screen itself when its form allows no UDFs.
+ * added), cached per (newest revision id, day) like a built form; the shipped screen itself when its form allows no UDFs.
  */
 export async function extendedScreen(db: Knex, screen: ScreenDocument, entity: JsonSchema): Promise<{ screen: ScreenDocument; entity: JsonSchema; key: string }> {
   if (!reservedScreens.some((r) => r.screenId === screen.id && r.udfTable)) return { screen, entity, key: '' };
-  const head = await db('forms').where({ Source: screen.id }).first('FormId', 'Revision', 'CanHaveEav');
+  const head = await db('forms').where({ Source: screen.id }).first('FormId', 'CanHaveEav', newestRevisionId(db));
   if (!head?.CanHaveEav) return { screen, entity, key: '' };
   const day = serverDay();
   let cache = extensions.get(db);
   if (!cache) extensions.set(db, (cache = new Map()));
   let hit = cache.get(screen.id);
-  if (!hit || hit.revision !== head.Revision || hit.day !== day) {
+  if (!hit || hit.revision !== head.NewestRevisionId || hit.day !== day) {
     const udfs = asStoredFields(await readFields(db, head.FormId, true));
-    hit = { revision: head.Revision, day, ...withUdfs(screen, entity, udfs, day) };
+    hit = { revision: head.NewestRevisionId, day, ...withUdfs(screen, entity, udfs, day) };
     cache.set(screen.id, hit);
   }
   return { screen: hit.screen, entity: hit.entity, key: `${hit.revision}:${day}` };

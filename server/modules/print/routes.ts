@@ -61,7 +61,8 @@ export function printFileName(title: string): string {
  *
  * The record is read through the screen's own read route, on the caller's behalf: the print is refused where the
  * read is (the module, the row rule: 404 for a record the user may not reach) and shows what the read answers
- * (a field the user may not see is not in it), with no second copy of those rules to drift.
+ * (a field the user may not see is not in it), with no second copy of those rules to drift. A print only reads: an
+ * administrator viewing as another user prints what that user would (the view-as header goes with the read).
  */
 export default async function printRoutes(app: FastifyInstance) {
   const files = new PrintedFiles(app.config.dataDir);
@@ -122,7 +123,7 @@ export default async function printRoutes(app: FastifyInstance) {
     if (!screen.form || screen.routes.single || !(screen.routes.update || screen.routes.read)) continue;
     if (!app.hasRoute({ method: 'GET', url: `${screen.api}/:id` })) continue;
     app.post<{ Params: { id: number }; Body: PrintBody }>(`${screen.api}/:id/print`, {
-      config: { access: screenAccess(screen.module) },
+      config: { access: screenAccess(screen.module), onlyReads: true },
       schema: { tags: [screen.id, 'print'], summary: summary(screen.form.entityLabel?.toLowerCase() ?? 'record'), description, params: idParams, body: printBody, response: { 200: printedFile } },
     }, (request) => print(request, screen.id, `${screen.api}/${request.params.id}`));
   }
@@ -134,7 +135,7 @@ export default async function printRoutes(app: FastifyInstance) {
   };
   const builtBase = lowCodeApi.formRecords.replace(':id', ':formId');
   app.post<{ Params: { formId: number; id: number }; Body: PrintBody }>(`${builtBase}/:id/print`, {
-    config: { access: builtAccess },
+    config: { access: builtAccess, onlyReads: true },
     schema: { tags: ['form records', 'print'], summary: summary('record of a built form'), description, params: builtRecordParams, body: printBody, response: { 200: printedFile } },
   }, (request) => print(request, `form-${request.params.formId}`, `${builtBase.replace(':formId', String(request.params.formId))}/${request.params.id}`));
 
@@ -145,7 +146,7 @@ export default async function printRoutes(app: FastifyInstance) {
     resolve: (request) => ({ module: pageModuleName(Number((request.params as { pageId?: unknown }).pageId)) }),
   };
   app.post<{ Params: { pageId: number; id: number }; Body: PrintBody }>(`${pageBase}/:id/print`, {
-    config: { access: pageAccess },
+    config: { access: pageAccess, onlyReads: true },
     schema: { tags: ['form records', 'print'], summary: summary('record shown by a page'), description, params: pageRecordParams, body: printBody, response: { 200: printedFile } },
   }, (request) => print(request, pageScreenId(request.params.pageId), `${pageRecordsApi(request.params.pageId)}/${request.params.id}`));
 

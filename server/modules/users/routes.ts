@@ -57,10 +57,13 @@ export default async function userRoutes(app: FastifyInstance) {
   async function listNow(request: FastifyRequest) {
     const now = await extend(app.db);
     const listed = listForUser(now.screen.list!, deniedFieldsOf(request.principal));
+    const udfs = udfColumnsOf(listed, now.entity);
+    // A UDF may be absent from a row (NULL), and is searched on its own beside the shipped columns' joined text.
+    const udfFields = udfs.map((u) => u.field);
     return {
       list: listed,
-      rows: withUdfColumns(app.db, usersOf(request), udfColumnsOf(listed, now.entity)),
-      options: { ...listOptions, selectAs: lookupNameColumns(app.db, listed, now.entity, 'records') },
+      rows: withUdfColumns(app.db, usersOf(request), udfs),
+      options: { ...listOptions, nullableFields: udfFields, searchApart: udfFields, selectAs: lookupNameColumns(app.db, listed, now.entity, 'records') },
     };
   }
 

@@ -53,13 +53,13 @@ describe('composing the Incident Report', () => {
     });
   });
 
-  it('lists the sortable and searchable fields and the selects (by name, neither sorted nor searched), labelled, first by the first sortable one; a UDF is listed but neither sorted nor searched', () => {
+  it('lists the sortable and searchable fields and the selects (by name, neither sorted nor searched), labelled, first by the first sortable one; a UDF sorts and searches as its type does', () => {
     expect(screen.list?.columns).toEqual([
       { field: 'Title', label: 'Title', sortable: true, searchable: true },
       { field: 'Category', label: 'Category' },
       { field: 'IncidentDate', label: 'Incident Date', sortable: true, format: 'date' },
       { field: 'EstimatedCost', label: 'Estimated Cost', sortable: true, format: 'currency' },
-      { field: 'WitnessName', label: 'Witness Name', hidden: true },
+      { field: 'WitnessName', label: 'Witness Name', sortable: true, searchable: true, hidden: true },
     ]);
     expect(screen.list).toMatchObject({ defaultSort: [{ field: 'Title', dir: 'asc' }], searchable: true, inactiveToggle: true, rowClick: 'update' });
   });

@@ -1,7 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { Button, Stack } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { useNavigate } from 'react-router';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { PageActions } from '../../../metadata/types/PageActions.ts';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
@@ -111,7 +109,7 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
   const label = screen.form?.entityLabel ?? 'Record';
-  const addButton = createRoute && <Button component={RouterLink} to={fillPath(createRoute.Url, { id: 0 })} variant="contained" startIcon={<AddIcon />}>Add {label}</Button>;
+  const add = createRoute ? { to: fillPath(createRoute.Url, { id: 0 }), label: `Add ${label}` } : undefined;
   return (
     <ListScreen
       screen={screen}
@@ -121,7 +119,8 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
       views={preferenceViews}
       exporter={exporter}
       pageActions={pageActionSource}
-      actions={extraActions ? <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{extraActions}{addButton}</Stack> : addButton}
+      actions={extraActions}
+      add={add}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
     />
   );

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { toSnakeCase } from '../../../../engine/core/naming.ts';
+import { udfValueSql } from '../../../lib/list/udf-columns.ts';
 import { indexName, quote } from './columns.ts';
 
 export const searchIndexName = (table: string) => indexName(table, 'search_trgm');
@@ -47,4 +49,30 @@ export async function searchColumns(trx: Knex.Transaction, table: string): Promi
 
 function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** How a UDF's value sorts (udfValueSql): each its own order index, so a type change finds the index of its new type. */
+const udfSortKinds = { numeric: 'num', integer: 'num', boolean: 'bool' } as Record<string, string>;
+const udfSortKind = (columnType: string) => udfSortKinds[columnType] ?? 'text';
+const udfIndexNames = (table: string, key: string) => ({
+  order: (columnType: string) => indexName(table, 'udf', toSnakeCase(key), udfSortKind(columnType)),
+  search: indexName(table, 'udf', toSnakeCase(key), 'trgm'),
+});
+
+/** A (UDF value, id) b-tree over the expression the generic list sorts a UDF column by: a page of that sort is a range scan. */
+export async function createUdfOrderIndex(db: Knex, table: string, idColumn: string, key: string, columnType: string): Promise<void> {
+  await db.raw(`create index if not exists ${quote(udfIndexNames(table, key).order(columnType))} on ${quote(table)} (${udfValueSql(key, columnType)}, ${quote(idColumn)})`);
+}
+
+/** A trigram index over a UDF's text, the expression the generic list's contains-search of that UDF column builds. */
+export async function createUdfSearchIndex(db: Knex, table: string, key: string): Promise<void> {
+  await db.raw(`create index if not exists ${quote(udfIndexNames(table, key).search)} on ${quote(table)} using gin (${udfValueSql(key, 'text')} gin_trgm_ops)`);
+}
+
+/** Drops every index of a UDF key (a deleted UDF), in the caller's transaction. */
+export async function dropUdfIndexes(trx: Knex, table: string, key: string): Promise<void> {
+  const names = udfIndexNames(table, key);
+  for (const name of [names.order('numeric'), names.order('boolean'), names.order('text'), names.search]) {
+    await trx.raw(`drop index if exists ${quote(name)}`);
+  }
 }
