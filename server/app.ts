@@ -15,6 +15,7 @@ import openapi from './plugins/openapi.ts';
 import accessControl from './plugins/access.ts';
 import staticUi from './plugins/static-ui.ts';
 import outgoingDates from './plugins/outgoing-dates.ts';
+import bodyDepth from './plugins/body-depth.ts';
 import authRoutes from './modules/auth/routes.ts';
 import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => db.destroy());
     app.setValidatorCompiler(schemaValidators());
     await app.register(errors);
+    await app.register(bodyDepth);
     await app.register(securityHeaders);
     await app.register(openapi);
     await app.register(accessControl, { secret });
