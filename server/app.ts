@@ -16,6 +16,7 @@ import accessControl from './plugins/access.ts';
 import staticUi from './plugins/static-ui.ts';
 import outgoingDates from './plugins/outgoing-dates.ts';
 import bodyDepth from './plugins/body-depth.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
 import authRoutes from './modules/auth/routes.ts';
 import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
@@ -80,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await syncPermissionNodes(db, screens.map((p) => p.screen), entities);
     if (admin.created) options.onMasterAdmin?.(admin);
     const secret = await jwtSecret(config);
-    const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024 };
+    const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024, frameworkErrors };
     const app = Fastify(serverOptions);
     app.decorate('db', db);
     app.decorate('config', config);
