@@ -27,6 +27,8 @@ const forged = {
 export class Identities {
   private accounts = new Map<'admin' | 'noModules', Account>();
   private stale = new Set<string>();
+  /** True after a sign-in made here wrote rows the change log must not blame on the next request. */
+  wroteRows = false;
 
   private constructor(private readonly app: FastifyInstance) {}
 
@@ -48,6 +50,7 @@ export class Identities {
       await this.restore(account);
       account.session = await signIn(this.app, account.userName, account.password);
       this.stale.delete(identity);
+      this.wroteRows = true;
     }
     return account.session.headers;
   }

@@ -39,8 +39,8 @@ export class RowChangeLog {
     await this.db.raw(`create or replace function fuzz_log_row() returns trigger language plpgsql as $$
       declare o jsonb; n jsonb;
       begin
-        if TG_OP <> 'INSERT' then o := to_jsonb(OLD) - TG_ARGV::text[]; end if;
-        if TG_OP <> 'DELETE' then n := to_jsonb(NEW) - TG_ARGV::text[]; end if;
+        if TG_OP <> 'INSERT' then o := to_jsonb(OLD) - coalesce(TG_ARGV::text[], '{}'); end if;
+        if TG_OP <> 'DELETE' then n := to_jsonb(NEW) - coalesce(TG_ARGV::text[], '{}'); end if;
         if o is distinct from n then insert into fuzz_row_changes (tbl, op, old, new) values (TG_TABLE_NAME, TG_OP, o, n); end if;
         return null;
       end $$`);
@@ -65,16 +65,22 @@ export class RowChangeLog {
       await this.db.raw(`create trigger fuzz_log_truncate after truncate on ${quote(name)} for each statement execute function fuzz_log_truncate()`);
       this.watched.add(name);
     }
-    this.shape = JSON.stringify(await this.currentShape());
+    this.shape = tables.map((t) => `${t.name}:${t.columns}`).join(',');
   }
 
   /** The rows written since the last call (and a pseudo-change when tables or columns changed); the log starts empty again. */
   async takeChanges(): Promise<RowChange[]> {
-    const { rows } = await this.db.raw(`delete from fuzz_row_changes returning id, tbl, op, old, new`);
-    const changes = (rows as Array<{ Id: number; Tbl: string; Op: string; Old: unknown; New: unknown }>)
-      .sort((a, b) => a.Id - b.Id)
+    // One round trip: the log's rows, and the tables' shape to compare with the last one.
+    const { rows } = await this.db.raw(`with taken as (delete from fuzz_row_changes returning id, tbl, op, old, new)
+      select id, tbl, op, old, new from taken
+      union all select null, null, 'SHAPE', null, to_jsonb(string_agg(relname::text || ':' || relnatts, ',' order by relname)) from pg_class
+        where relkind = 'r' and relnamespace = current_schema()::regnamespace`);
+    const all = rows as Array<{ Id: number | null; Tbl: string; Op: string; Old: unknown; New: unknown }>;
+    const changes = all
+      .filter((r) => r.Op !== 'SHAPE')
+      .sort((a, b) => a.Id! - b.Id!)
       .map((r) => ({ table: r.Tbl, op: r.Op, before: r.Old, after: r.New }));
-    const shape = JSON.stringify(await this.currentShape());
+    const shape = String(all.find((r) => r.Op === 'SHAPE')?.New);
     if (shape !== this.shape) {
       changes.push({ table: '(schema)', op: 'DDL', before: this.shape, after: shape });
       await this.watchNewTables();
