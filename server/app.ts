@@ -15,6 +15,10 @@ import openapi from './plugins/openapi.ts';
 import accessControl from './plugins/access.ts';
 import staticUi from './plugins/static-ui.ts';
 import outgoingDates from './plugins/outgoing-dates.ts';
+import bodyDepth from './plugins/body-depth.ts';
+import storableText from './plugins/storable-text.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
+import { withIntegerRange } from './lib/integer-range.ts';
 import authRoutes from './modules/auth/routes.ts';
 import appRoutes from './modules/app/routes.ts';
 import metadataRoutes from './modules/metadata/routes.ts';
@@ -59,7 +63,7 @@ function schemaValidators() {
     let validate = compiled.get(key);
     if (!validate) {
       const { $id: _id, ...withoutId } = schema as Record<string, unknown>;
-      validate = ajv.compile(withoutId);
+      validate = ajv.compile(withIntegerRange(withoutId));
       compiled.set(key, validate);
     }
     return validate;
@@ -79,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await syncPermissionNodes(db, screens.map((p) => p.screen), entities);
     if (admin.created) options.onMasterAdmin?.(admin);
     const secret = await jwtSecret(config);
-    const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024 };
+    const serverOptions: FastifyServerOptions = { logger: options.logger ?? false, trustProxy: config.trustProxy as boolean, bodyLimit: 1024 * 1024, frameworkErrors };
     const app = Fastify(serverOptions);
     app.decorate('db', db);
     app.decorate('config', config);
@@ -88,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => db.destroy());
     app.setValidatorCompiler(schemaValidators());
     await app.register(errors);
+    await app.register(bodyDepth);
+    await app.register(storableText);
     await app.register(securityHeaders);
     await app.register(openapi);
     await app.register(accessControl, { secret });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { ajvErrorsToItems, type ErrorItem } from '../../engine/core/error-items.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { dataExceptionItems } from '../lib/database-errors.ts';
 
 const systemError = 'A system error has occurred. Please try again, and contact your site administrator if it persists.';
 
@@ -24,6 +25,9 @@ export default fp(async function errors(app: FastifyInstance) {
       status = 400;
       const fe = error as FastifyError;
       items = ajvErrorsToItems(fe.validation as unknown as ErrorObject[], schemaFor(request, fe.validationContext));
+    } else if (dataExceptionItems(error)) {
+      status = 400;
+      items = dataExceptionItems(error)!;
     } else {
       status = (error as FastifyError).statusCode ?? 500;
       if (status >= 500) {

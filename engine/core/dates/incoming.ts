@@ -27,18 +27,31 @@ export function toLocalDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A copy of an incoming payload with the named date fields, at any depth, converted by toLocalDate. */
+/**
+ * A copy of an incoming payload with the named date fields, at any depth, converted by toLocalDate.
+ * Iterative, with its own list of containers to fill: a payload may nest deeper than the call stack.
+ */
 export function convertIncomingDates<T, K extends string = (typeof RECORD_DATE_FIELDS)[number]>(
   payload: T,
   fields: readonly K[] = RECORD_DATE_FIELDS as unknown as readonly K[],
 ): WithLocalDates<T, K> {
   const names = new Set<string>(fields);
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== 'object' || value === null || value instanceof Date) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, names.has(key) ? toLocalDate(inner) : walk(inner)]),
-    );
-  };
-  return walk(payload) as WithLocalDates<T, K>;
+  const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null && !(value instanceof Date);
+  const emptyLike = (value: object): Record<string, unknown> | unknown[] => (Array.isArray(value) ? [] : {});
+  if (!isContainer(payload)) return payload as WithLocalDates<T, K>;
+  const root = emptyLike(payload);
+  const pending: Array<[source: object, copy: Record<string, unknown> | unknown[]]> = [[payload, root]];
+  while (pending.length) {
+    const [source, copy] = pending.pop()!;
+    for (const [key, inner] of Object.entries(source)) {
+      let value: unknown = inner;
+      if (!Array.isArray(source) && names.has(key)) value = toLocalDate(inner);
+      else if (isContainer(inner)) {
+        value = emptyLike(inner);
+        pending.push([inner, value as Record<string, unknown> | unknown[]]);
+      }
+      (copy as Record<string, unknown>)[key] = value;
+    }
+  }
+  return root as WithLocalDates<T, K>;
 }

@@ -29,15 +29,24 @@ export function outgoingDateError(value: unknown, property: string | null = null
   return null;
 }
 
-/** Every outgoing date fault in a payload, walking nested objects and arrays (PropertyName: the nearest key). */
+/**
+ * Every outgoing date fault in a payload, walking nested objects and arrays depth first (PropertyName: the
+ * nearest key). Iterative, with its own stack: a client's payload may nest deeper than the call stack.
+ */
 export function outgoingDateErrors(payload: unknown, property: string | null = null): ErrorItem[] {
-  const own = outgoingDateError(payload, property);
-  if (own) return [own];
-  if (Array.isArray(payload)) return payload.flatMap((item) => outgoingDateErrors(item, property));
-  if (typeof payload === 'object' && payload !== null && !(payload instanceof Date)) {
-    return Object.entries(payload).flatMap(([key, value]) => outgoingDateErrors(value, key));
+  const errors: ErrorItem[] = [];
+  const pending: Array<[value: unknown, property: string | null]> = [[payload, property]];
+  while (pending.length) {
+    const [value, name] = pending.pop()!;
+    const own = outgoingDateError(value, name);
+    if (own) errors.push(own);
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], name]);
+    else if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i][1], entries[i][0]]);
+    }
   }
-  return [];
+  return errors;
 }
 
 /** Thrown by assertOutgoingDates; `items` are the specification's error items for the caller to show or send. */
