@@ -6,6 +6,8 @@ export interface ApiRoute {
   url: string;
   /** Declared `access: 'public'`: the OpenAPI document gives it no security. */
   isPublic: boolean;
+  /** Takes multipart/form-data: an upload. */
+  takesFiles: boolean;
 }
 
 /**
@@ -13,14 +15,15 @@ export interface ApiRoute {
  * routes there with `security: []`), so a suite walking them sees a route the day it is added.
  */
 export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
-  const doc = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  const doc = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }>> };
   const routes: ApiRoute[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/')) continue;
     for (const [method, operation] of Object.entries(operations)) {
       if (method === 'head') continue;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      routes.push({ method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{\w+\}/g, '1'), isPublic });
+      const takesFiles = Boolean(operation.requestBody?.content?.['multipart/form-data']);
+      routes.push({ method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{\w+\}/g, '1'), isPublic, takesFiles });
     }
   }
   return routes;
