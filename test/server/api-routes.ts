@@ -15,14 +15,15 @@ export interface ApiRoute {
  * routes there with `security: []`), so a suite walking them sees a route the day it is added.
  */
 export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
-  const doc = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }>> };
+  const doc = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown[]; description?: string; requestBody?: { content?: Record<string, unknown> } }>> };
   const routes: ApiRoute[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/')) continue;
     for (const [method, operation] of Object.entries(operations)) {
       if (method === 'head') continue;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      const takesFiles = Boolean(operation.requestBody?.content?.['multipart/form-data']);
+      // Upload routes stream their body (no body schema), and say so in their description.
+      const takesFiles = Boolean(operation.requestBody?.content?.['multipart/form-data']) || Boolean(operation.description?.includes('multipart/form-data'));
       routes.push({ method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{\w+\}/g, '1'), isPublic, takesFiles });
     }
   }
