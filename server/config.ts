@@ -41,6 +41,8 @@ export interface Config {
   signInFailuresPerAddress: number;
   /** Account e-mail requests (recovery, new codes) allowed per client address within the window. */
   mailRequestsPerAddress: number;
+  /** Client error batches a client address without a session may send within the window (they are written to the database). */
+  clientErrorBatchesPerAddress: number;
   rateLimitWindowSeconds: number;
   /** The largest file an upload may be, in MB (MAX_FILE_SIZE_MB); no field's own limit goes above it. */
   maxFileSizeMB: number;
@@ -106,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     signInFailuresPerAccount: whole(env, 'SIGN_IN_FAILURES_PER_ACCOUNT', 5),
     signInFailuresPerAddress: whole(env, 'SIGN_IN_FAILURES_PER_ADDRESS', 20),
     mailRequestsPerAddress: whole(env, 'MAIL_REQUESTS_PER_ADDRESS', 10),
+    clientErrorBatchesPerAddress: whole(env, 'CLIENT_ERROR_BATCHES_PER_ADDRESS', 60),
     rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
     maxFileSizeMB: whole(env, 'MAX_FILE_SIZE_MB', 1024),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),

@@ -2,6 +2,8 @@ import { tmpdir } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, useTestApp, signIn, injectAs } from './helper.ts';
+import { injectLocked } from './record-lock-fixtures.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/knex.ts';
 import errors from '../../server/plugins/errors.ts';
@@ -114,5 +116,30 @@ describe('generic record writes sanitise rich-text properties before they reach 
     const updated = await app.inject({ method: 'POST', url: `/api/notes/${id}`, headers, payload: { Title: 'Second', Body: '<p onclick="x()">Now</p><script>steal()</script>' } });
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await db('notes').where('NoteId', id).first()).Body).toBe('<p>Now</p>');
+  });
+});
+
+describe.each(databases)("a built form's rich-text field on %s", (kind) => {
+  const t = useTestApp(kind);
+
+  it('is sanitised on create and update, like shipped screens\' rich text', async () => {
+    const admin = await signIn(t.app);
+    const form = await injectLocked(t.app, admin, { method: 'POST', url: '/api/forms', payload: { Name: 'Memo', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true } });
+    const FormId = form.json().FormId;
+    const field = { FormId, IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: {} };
+    for (const [Name, FieldType] of [['Title', 'text'], ['Body', 'richText']]) {
+      const res = await injectLocked(t.app, admin, { method: 'POST', url: '/api/formfields', payload: { ...field, Name, ReportLabelText: Name, FieldType } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const created = await injectLocked(t.app, admin, { method: 'POST', url: `/api/forms/${FormId}/records`, payload: { Title: '<b>kept as text</b>', Body: hostile } });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/forms/${FormId}/records/${created.json().RecordId}`;
+    const read = (await injectAs(t.app, admin, { url })).json();
+    expectHarmless(read.Body);
+    expect(read.Body).toContain('<p>Hello <b>there</b></p>');
+    expect(read.Title).toBe('<b>kept as text</b>');
+    const updated = await injectLocked(t.app, admin, { method: 'POST', url, payload: { Title: 'Second', Body: '<p onclick="x()">Now</p><script>steal()</script>' } });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await injectAs(t.app, admin, { url })).json().Body).toBe('<p>Now</p>');
   });
 });

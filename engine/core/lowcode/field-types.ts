@@ -152,7 +152,8 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
   richText: {
     key: 'richText', label: 'Rich Text', columnType: 'text', sortable: false, searchable: false, schemaType: 'text',
     attributes: [requiredAttribute, { name: 'maxLength', label: 'Maximum Length', type: 'integer', minimum: 1, maximum: 100000, default: 8000, mapsTo: 'maxLength' }],
-    valueSchema: textSchema,
+    // Marked as HTML so the server sanitises it on every write (server/lib/rich-text.ts), as it does shipped screens' rich text.
+    valueSchema: (a, required) => ({ ...textSchema(a, required), contentMediaType: 'text/html' }),
     uiSchema: () => ({ 'ui:widget': 'richtext' }),
   },
   integer: {

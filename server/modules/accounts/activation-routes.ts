@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { consumeKey, findKey, type Reason } from './verification-keys.ts';
 import { unusableKeyError } from './stale-key.ts';
 import { userById } from './account-users.ts';
+import { limitKeyGuesses } from './key-guess-limit.ts';
 
 export const activationMessages = {
   emptyTokenOrReason: 'Empty token or reason.',
@@ -30,7 +31,7 @@ export default async function activationRoutes(app: FastifyInstance) {
       body: activationRequest,
       response: { 200: accountMessage },
     },
-  }, async (request) => {
+  }, async (request, reply) => limitKeyGuesses(app, request, reply, async () => {
     const token = request.body.ActivationToken.trim();
     const reason = request.body.ActivationReason.trim().toLowerCase();
     if (!token || !reason) throw HttpError.of(400, activationMessages.emptyTokenOrReason, null, 'EmptyTokenOrReason');
@@ -44,5 +45,5 @@ export default async function activationRoutes(app: FastifyInstance) {
       await trx('users').where({ UserId: user.UserId }).update({ IsVerified: true, ActivationDate: trx.raw('coalesce(activation_date, now())') });
     });
     return { Message: activationMessages.activated, UserName: user.UserName };
-  });
+  }));
 }

@@ -10,6 +10,7 @@ import { messages as accessMessages } from '../../plugins/access.ts';
 import { recordAttempt, buckets, requestsTooMany } from '../auth/rate-limit.ts';
 import { consumeKey, findKey, type Reason } from './verification-keys.ts';
 import { unusableKeyError } from './stale-key.ts';
+import { limitKeyGuesses } from './key-guess-limit.ts';
 import { userById, mailKey } from './account-users.ts';
 import { setPassword, passwordChanged } from './set-password.ts';
 import { currentPasswordIncorrect, requireCurrentPassword } from './current-password.ts';
@@ -39,7 +40,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
       body: resetPasswordRequest,
       response: { 200: accountMessage },
     },
-  }, async (request) => {
+  }, async (request, reply) => limitKeyGuesses(app, request, reply, async () => {
     const { Password, Token, UserName = '' } = request.body;
     const row = await findKey(app.db, Token);
     if (!row || !row.Live || !passwordKeys.includes(row.Reason)) throw unusableKeyError(Token, row, passwordKeys, 'passwordreset');
@@ -53,7 +54,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
       await setPassword(trx, user.UserId, hash, { verifiesEmail: true });
     });
     return { Message: passwordMessages.changed, UserName: user.UserName };
-  });
+  }));
 
   app.get('/api/users/request-update-password-for-current-user', {
     config: { access: { module: 'RequestPasswordReset' } },

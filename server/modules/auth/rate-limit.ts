@@ -79,5 +79,7 @@ export const buckets = {
   signInAccount: (userName: string) => `signin:user:${userName.trim().toLowerCase()}`,
   signInAddress: (ip: string) => `signin:ip:${ip}`,
   mailAddress: (ip: string) => `mail:ip:${ip}`,
+  keyAddress: (ip: string) => `key:ip:${ip}`,
+  clientErrorAddress: (ip: string) => `clienterror:ip:${ip}`,
   mailAccount: (key: string | number) => `mail:to:${String(key).toLowerCase()}`,
 };

@@ -6,6 +6,7 @@ import { consumeKey, findKey } from '../accounts/verification-keys.ts';
 import { activeUserByName, isVerified, mailKey } from '../accounts/account-users.ts';
 import { unverifiedError } from '../accounts/stale-key.ts';
 import { limitMailRequests } from '../accounts/mail-throttle.ts';
+import { limitKeyGuesses } from '../accounts/key-guess-limit.ts';
 import { recoveryMessages } from '../accounts/recovery-routes.ts';
 import { signInAs, type UserRow } from './login-answer.ts';
 
@@ -25,14 +26,14 @@ export default async function tokenRoutes(app: FastifyInstance) {
       body: { type: 'object', required: ['Token'], additionalProperties: false, properties: { Token: { type: 'string', minLength: 1, maxLength: 200 } } },
       response: { 200: loginResponse },
     },
-  }, async (request, reply) => {
+  }, async (request, reply) => limitKeyGuesses(app, request, reply, async () => {
     const row = await findKey(app.db, request.body.Token);
     if (!row || row.Reason !== 'signin' || !(await consumeKey(app.db, row.KeyId))) throw HttpError.of(400, tokenSignInFailed, 'Token', 'InvalidToken');
     const user: UserRow | undefined = await app.db('users').where({ UserId: row.UserId, IsActive: true }).first();
     if (!user) throw HttpError.of(400, tokenSignInFailed, 'Token', 'InvalidToken');
     if (!user.IsVerified) throw await unverifiedError(app.db, user);
     return signInAs(app, user, request, reply);
-  });
+  }));
 
   app.get<{ Querystring: { userName: string } }>('/api/User/RequestSignInLink', {
     config: { access: 'public' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyOptionalSession } from './optional-session.ts';
+import { recordAttempt, buckets, requestsTooMany } from '../auth/rate-limit.ts';
 
 const text = (max: number) => ({ type: 'string', maxLength: max });
 const entry = {
@@ -24,12 +25,17 @@ export default async function errorLogRoutes(app: FastifyInstance) {
     config: { access: 'public' },
     schema: {
       tags: ['app'],
-      summary: 'Record client-side errors (at most 50 per call).',
+      summary: 'Record client-side errors (at most 50 per call); without a session, 429 after too many calls from one address.',
       body: { type: 'array', maxItems: 50, items: entry },
       response: { 204: { type: 'null' } },
     },
   }, async (request, reply) => {
     const userId = await verifyOptionalSession(app, request);
+    // Without a session nobody answers for the rows written: so many batches per client address, then 429.
+    if (userId === null) {
+      const { clientErrorBatchesPerAddress: max, rateLimitWindowSeconds: window } = app.config;
+      await recordAttempt(app.db, [{ bucket: buckets.clientErrorAddress(request.ip), max }], window, requestsTooMany, reply);
+    }
     if (request.body.length) {
       await app.db('client_errors').insert(request.body.map((e) => ({ ...e, UserId: userId, IpAddress: request.ip })));
     }
