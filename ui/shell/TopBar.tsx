@@ -46,7 +46,7 @@ export function TopBar({ title, onToggleNav, menuButton = true }: { title: strin
         <Typography variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main', mr: 2 }}>Administration</Typography>
         <Typography variant="subtitle1" component="div" sx={{ flexGrow: 1 }} noWrap>{title}</Typography>
         <Tooltip title="Your profile">
-          <IconButton aria-label={`Profile menu for ${user?.UserName ?? ''}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <IconButton aria-label={`Profile menu for ${user?.UserName ?? ''}, initials ${initials}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
             <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>{initials}</Avatar>
           </IconButton>
         </Tooltip>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
-import { Box, Divider, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip, Typography } from '@mui/material';
+import { Box, Divider, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import ListIcon from '@mui/icons-material/ListAltOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
@@ -113,29 +113,40 @@ export function MenuPanel({ tree, path, pinned, onDrill, onBack, onMainMenu, onP
           </IconButton>
         </Tooltip>
       </Box>
+      {/* A list holds list items only (axe 'list'): every entry and divider sits in its own <li>. */}
       <List ref={listRef} onKeyDown={onKeyDown} sx={{ px: 1 }} dense={false}>
-        <ListItemButton data-menu-entry component={NavLink} to={homeUrl} end onClick={() => onNavigate(homeUrl)} sx={entrySx}>
-          <ListItemIcon sx={{ minWidth: 36 }}><HomeIcon /></ListItemIcon>
-          <ListItemText primary={menuTexts.home} />
-        </ListItemButton>
-        {depth > 0 && (
-          <ListItemButton data-menu-entry onClick={() => move(onMainMenu)} sx={entrySx}>
-            <ListItemIcon sx={{ minWidth: 36 }}><AppsIcon /></ListItemIcon>
-            <ListItemText primary={menuTexts.mainMenu} />
+        <ListItem disablePadding>
+          <ListItemButton data-menu-entry component={NavLink} to={homeUrl} end onClick={() => onNavigate(homeUrl)} sx={entrySx}>
+            <ListItemIcon sx={{ minWidth: 36 }}><HomeIcon /></ListItemIcon>
+            <ListItemText primary={menuTexts.home} />
           </ListItemButton>
+        </ListItem>
+        {depth > 0 && (
+          <ListItem disablePadding>
+            <ListItemButton data-menu-entry onClick={() => move(onMainMenu)} sx={entrySx}>
+              <ListItemIcon sx={{ minWidth: 36 }}><AppsIcon /></ListItemIcon>
+              <ListItemText primary={menuTexts.mainMenu} />
+            </ListItemButton>
+          </ListItem>
         )}
         {depth > 1 && (
-          <ListItemButton data-menu-entry onClick={() => move(onBack)} aria-label={`${menuTexts.back} to ${passed[depth - 2].LinkText}`} sx={entrySx}>
-            <ListItemIcon sx={{ minWidth: 36 }}><ArrowBackIcon /></ListItemIcon>
-            <ListItemText primary={menuTexts.back} secondary={passed[depth - 2].LinkText} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton data-menu-entry onClick={() => move(onBack)} aria-label={`${menuTexts.back} to ${passed[depth - 2].LinkText}`} sx={entrySx}>
+              <ListItemIcon sx={{ minWidth: 36 }}><ArrowBackIcon /></ListItemIcon>
+              <ListItemText primary={menuTexts.back} secondary={passed[depth - 2].LinkText} />
+            </ListItemButton>
+          </ListItem>
         )}
-        <Divider component="li" sx={{ my: 1 }} />
+        <li><Divider sx={{ my: 1 }} /></li>
         <li data-menu-tier>
           <List disablePadding aria-label={group ? group.LinkText : 'Main Menu'}
             subheader={group ? <ListSubheader disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>{group.LinkText}</ListSubheader> : undefined}>
-            {tree === null && <ListItemText sx={{ px: 2, color: 'text.secondary' }} primary="Loading, please wait..." />}
-            {nodes.map((node, index) => <Entry key={`${index}-${node.MenuItemId ?? node.URL}`} node={node} index={index} onChoose={choose} onNavigate={onNavigate} />)}
+            {tree === null && <ListItem><ListItemText sx={{ px: 1, color: 'text.secondary' }} primary="Loading, please wait..." /></ListItem>}
+            {nodes.map((node, index) => (
+              <ListItem key={`${index}-${node.MenuItemId ?? node.URL}`} disablePadding>
+                <Entry node={node} index={index} onChoose={choose} onNavigate={onNavigate} />
+              </ListItem>
+            ))}
           </List>
         </li>
       </List>
@@ -157,7 +168,7 @@ export function MenuPanel({ tree, path, pinned, onDrill, onBack, onMainMenu, onP
 /** One item of the shown tier: a divider, a drill-down button, a link, or a disabled entry. */
 function Entry({ node, index, onChoose, onNavigate }: { node: MenuNode; index: number; onChoose: (node: MenuNode, index: number) => void; onNavigate: (url: string) => void }) {
   const action = actionFor(node);
-  if (action.kind === 'divider') return <Divider component="li" role="separator" sx={{ my: 0.5 }} />;
+  if (action.kind === 'divider') return <Divider sx={{ my: 0.5, width: '100%' }} />;
   const icon = <ListItemIcon sx={{ minWidth: 36 }}>{iconOf(node)}</ListItemIcon>;
   if (action.kind === 'navigate') {
     return (
