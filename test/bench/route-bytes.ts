@@ -1,4 +1,4 @@
-import type { Browser, CDPSession, Locator, Page, Protocol } from 'playwright-core';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { launchChromium, signInThroughForm } from '../e2e/harness.ts';
 
 export interface RouteBytes { route: string; files: number; wire: number; uncompressed: number }
@@ -9,9 +9,9 @@ export interface RouteBytes { route: string; files: number; wire: number; uncomp
  */
 async function scriptsDuring(cdp: CDPSession, page: Page, done: () => Promise<unknown>): Promise<Omit<RouteBytes, 'route'>> {
   const scripts = new Map<string, { wire: number; uncompressed: number }>();
-  const onResponse = (e: Protocol.Network.responseReceivedEvent) => { if (e.type === 'Script') scripts.set(e.requestId, { wire: 0, uncompressed: 0 }); };
-  const onData = (e: Protocol.Network.dataReceivedEvent) => { const s = scripts.get(e.requestId); if (s) s.uncompressed += e.dataLength; };
-  const onFinished = (e: Protocol.Network.loadingFinishedEvent) => { const s = scripts.get(e.requestId); if (s) s.wire = e.encodedDataLength; };
+  const onResponse = (e: { requestId: string; type: string }) => { if (e.type === 'Script') scripts.set(e.requestId, { wire: 0, uncompressed: 0 }); };
+  const onData = (e: { requestId: string; dataLength: number }) => { const s = scripts.get(e.requestId); if (s) s.uncompressed += e.dataLength; };
+  const onFinished = (e: { requestId: string; encodedDataLength: number }) => { const s = scripts.get(e.requestId); if (s) s.wire = e.encodedDataLength; };
   cdp.on('Network.responseReceived', onResponse);
   cdp.on('Network.dataReceived', onData);
   cdp.on('Network.loadingFinished', onFinished);
