@@ -6,6 +6,7 @@ import { hashPassword } from '../../server/lib/password.ts';
 import { concurrently, latency, ms, type Latency } from './stats.ts';
 import { httpGetter } from './http-get.ts';
 import { cpuPerCall, type CpuPerCall } from './cpu.ts';
+import { writeResults } from './results.ts';
 import { benchPassword, buildBenchApp, ensureDatabase, startFloorServer, startServerProcess, type BenchServer } from './bench-servers.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -133,6 +134,8 @@ export async function gridBench(): Promise<void> {
     }
     console.log(`grid: last page / first page (p99): ${(p99['last page'] / p99['first page']).toFixed(2)}x`);
     printCpu(cpuRows);
+    const file = writeResults('grid', { rows, clients, callsPerScenario: clients * perClient, scenarios: cpuRows.map(([name, api, floor, sql]) => ({ name, api, floor, sql })) });
+    console.log(`grid: wrote ${file}`);
     await naiveReference(pool);
   } finally {
     for (const close of closers) close();
