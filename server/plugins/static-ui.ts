@@ -5,7 +5,9 @@ import path from 'node:path';
 
 /**
  * The built UI, with a history fallback: any GET for a page (not /api, not a file) gets index.html,
- * so URLs carry no hash and a reload on /user?page=2 works.
+ * so URLs carry no hash and a reload on /user?page=2 works. Each file goes out as the brotli or gzip copy the
+ * build made beside it (ui/precompress.ts), whichever the request's Accept-Encoding prefers, with
+ * Vary: Accept-Encoding; as it is where there is no copy or the browser accepts neither.
  */
 export default fp(async function staticUi(app, options: { uiDir: string }) {
   const index = path.join(options.uiDir, 'index.html');
@@ -17,6 +19,7 @@ export default fp(async function staticUi(app, options: { uiDir: string }) {
     root: options.uiDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, file) => {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

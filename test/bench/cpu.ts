@@ -32,13 +32,40 @@ function processIds(): string[] {
 /** CPU time used so far by every PostgreSQL process on this machine (server, backends, background workers). */
 export function postgresCpuMs(): number {
   let total = 0;
+  for (const ms of postgresCpuByPid().values()) total += ms;
+  return total;
+}
+
+/**
+ * The CPU (ms) used so far by each PostgreSQL process, or only by the backends serving `database` (their title,
+ * which /proc/<pid>/cmdline shows, reads "postgres: <cluster>: <user> <database> <host(port)> <state>").
+ */
+function postgresCpuByPid(database?: string): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const entry of processIds()) {
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').split(/\s+/).includes(database)) continue;
+      const stat = processStat(entry);
+      if (stat) cpu.set(Number(entry), stat.ownMs);
     } catch {
       // the process ended meanwhile
     }
   }
+  return cpu;
+}
+
+/**
+ * The CPU PostgreSQL spent between two readings, process by process. A total of all processes at each end is not
+ * this: a backend that ends in between (a pool closing an idle connection, another client's session on the same
+ * cluster) takes all the CPU it ever used out of the second total, which once made the figure negative. Here a
+ * process that ended counts for nothing (an ending connection was idle, its CPU in between about zero), and one
+ * that started in between counts whole. Read for the benchmark's `database` only, the work of other clients of
+ * the cluster (other test suites on this machine) is left out too.
+ */
+function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - Math.min(ms, before.get(pid) ?? 0);
   return total;
 }
 
@@ -46,12 +73,15 @@ const ownCpuMs = () => { const { user, system } = process.cpuUsage(); return (us
 
 export interface CpuPerCall { server: number; postgres: number; client: number; total: number }
 
-/** Runs `work` and divides the CPU each party used by `calls`: the server process (if any), PostgreSQL, and this process. */
-export async function cpuPerCall(calls: number, serverPid: number | undefined, work: () => Promise<unknown>): Promise<CpuPerCall> {
-  const before = { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs(), client: ownCpuMs() };
+/**
+ * Runs `work` and divides the CPU each party used by `calls`: the server process (if any), PostgreSQL (the backends
+ * serving `database`, or all of its processes if none is named), and this process.
+ */
+export async function cpuPerCall(calls: number, serverPid: number | undefined, work: () => Promise<unknown>, database?: string): Promise<CpuPerCall> {
+  const before = { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuByPid(database), client: ownCpuMs() };
   await work();
   const server = ((serverPid ? processCpuMs(serverPid) : 0) - before.server) / calls;
-  const postgres = (postgresCpuMs() - before.postgres) / calls;
+  const postgres = postgresCpuBetween(before.postgres, postgresCpuByPid(database)) / calls;
   const client = (ownCpuMs() - before.client) / calls;
   return { server, postgres, client, total: server + postgres + client };
 }

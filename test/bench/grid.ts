@@ -6,12 +6,14 @@ import { hashPassword } from '../../server/lib/password.ts';
 import { concurrently, latency, ms, type Latency } from './stats.ts';
 import { httpGetter } from './http-get.ts';
 import { cpuPerCall, type CpuPerCall } from './cpu.ts';
+import { writeResults } from './results.ts';
 import { benchPassword, buildBenchApp, ensureDatabase, startFloorServer, startServerProcess, type BenchServer } from './bench-servers.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 const password = benchPassword;
+const benchDatabase = 'metadmin_bench';
 
 export interface Captured { sql: string; bindings: unknown[]; name?: string }
 
@@ -30,10 +32,10 @@ const isListStatement = (st: Captured) => /from "users"|from \(select 1 from "us
 
 export interface Measured { latency: Latency; cpu: CpuPerCall }
 
-/** `calls` from each of the clients at once, timed, with the CPU each party spent per call. */
-export async function measure(serverPid: number | undefined, call: () => Promise<unknown>): Promise<Measured> {
+/** `calls` from each of the clients at once, timed, with the CPU each party spent per call (PostgreSQL's: that of `database`'s backends). */
+export async function measure(serverPid: number | undefined, call: () => Promise<unknown>, database?: string): Promise<Measured> {
   let samples: number[] = [];
-  const cpu = await cpuPerCall(clients * perClient, serverPid, async () => { samples = await concurrently(clients, perClient, call); });
+  const cpu = await cpuPerCall(clients * perClient, serverPid, async () => { samples = await concurrently(clients, perClient, call); }, database);
   return { latency: latency(samples), cpu };
 }
 
@@ -60,7 +62,7 @@ export async function signedInGetter(base: string, UserName = 'admin', Password 
  */
 export async function gridBench(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseUrl = await ensureDatabase(serverUrl, 'metadmin_bench');
+  const databaseUrl = await ensureDatabase(serverUrl, benchDatabase);
   // In-process only to capture the SQL each call runs; the load goes to separate server processes.
   const app = await buildBenchApp(databaseUrl);
   const plain = knexFactory({ client: 'pg', connection: databaseUrl });
@@ -119,10 +121,10 @@ export async function gridBench(): Promise<void> {
       // a cold server process or cold caches.
       await concurrently(clients, 20, () => api(`/api/users?${query}`));
       await concurrently(clients, 20, () => floor(`/?scenario=${encodeURIComponent(name)}`));
-      const viaApi = await measure(server.child.pid, () => api(`/api/users?${query}`));
-      const viaFloor = await measure(floorServer.child.pid, () => floor(`/?scenario=${encodeURIComponent(name)}`));
-      const direct = await measure(undefined, () => runDirect(statementsOf[name].filter(isListStatement)));
-      const allDirect = await measure(undefined, () => runDirect(statementsOf[name]));
+      const viaApi = await measure(server.child.pid, () => api(`/api/users?${query}`), benchDatabase);
+      const viaFloor = await measure(floorServer.child.pid, () => floor(`/?scenario=${encodeURIComponent(name)}`), benchDatabase);
+      const direct = await measure(undefined, () => runDirect(statementsOf[name].filter(isListStatement)), benchDatabase);
+      const allDirect = await measure(undefined, () => runDirect(statementsOf[name]), benchDatabase);
       p99[name] = viaApi.latency.p99;
       cpuRows.push([name, viaApi, viaFloor, direct]);
       const pair = (l: Latency) => `${ms(l.p50)}/${ms(l.p99).trim()}`.padStart(20);
@@ -132,6 +134,8 @@ export async function gridBench(): Promise<void> {
     }
     console.log(`grid: last page / first page (p99): ${(p99['last page'] / p99['first page']).toFixed(2)}x`);
     printCpu(cpuRows);
+    const file = writeResults('grid', { rows, clients, callsPerScenario: clients * perClient, scenarios: cpuRows.map(([name, api, floor, sql]) => ({ name, api, floor, sql })) });
+    console.log(`grid: wrote ${file}`);
     await naiveReference(pool);
   } finally {
     for (const close of closers) close();
@@ -150,7 +154,8 @@ function printCpu(rows: Array<[string, Measured, Measured, Measured]>): void {
   const f = (c: CpuPerCall) => `${c.server.toFixed(2)} + ${c.postgres.toFixed(2)} + ${c.client.toFixed(2)} = ${c.total.toFixed(2)}`;
   console.log('grid: CPU per call, ms: server + PostgreSQL + client = all');
   for (const [name, api, floor, sql] of rows) {
-    console.log(`grid:   ${name.padEnd(44)} API ${f(api.cpu)}   floor ${f(floor.cpu)}   SQL ${f(sql.cpu)}`);
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    console.log(`grid:   ${name.padEnd(44)} API ${f(api.cpu)}   floor ${f(floor.cpu)}   SQL ${f(sql.cpu)}   API/floor: server ${ratio(api.cpu.server, floor.cpu.server)}, all ${ratio(api.cpu.total, floor.cpu.total)}`);
   }
 }
 

@@ -1,11 +1,8 @@
 /** The Form Management screens' components (FormUpdate, FormView, the form field editor), registered by name. */
 import { registerScreenComponent } from '../../../engine/react/component-registry.ts';
-import { FormUpdateRoute } from './FormUpdateRoute.tsx';
-import { FormViewRoute } from './FormViewRoute.tsx';
-import { FormFieldEditorRoute } from './FormFieldEditorRoute.tsx';
-import { FormFieldDeleteRoute } from './FormFieldDeleteRoute.tsx';
+import { lazyScreen } from '../screen/lazy-screen.ts';
 
-registerScreenComponent('FormUpdate', FormUpdateRoute);
-registerScreenComponent('FormView', FormViewRoute);
-registerScreenComponent('FormFieldEditor', FormFieldEditorRoute);
-registerScreenComponent('FormFieldDelete', FormFieldDeleteRoute);
+registerScreenComponent('FormUpdate', lazyScreen(() => import('./FormUpdateRoute.tsx').then((m) => m.FormUpdateRoute)));
+registerScreenComponent('FormView', lazyScreen(() => import('./FormViewRoute.tsx').then((m) => m.FormViewRoute)));
+registerScreenComponent('FormFieldEditor', lazyScreen(() => import('./FormFieldEditorRoute.tsx').then((m) => m.FormFieldEditorRoute)));
+registerScreenComponent('FormFieldDelete', lazyScreen(() => import('./FormFieldDeleteRoute.tsx').then((m) => m.FormFieldDeleteRoute)));

@@ -1,5 +1,5 @@
 /** The page screens' components, registered by name. */
 import { registerScreenComponent } from '../../../engine/react/component-registry.ts';
-import { PageUpdateRoute } from './PageUpdateRoute.tsx';
+import { lazyScreen } from '../screen/lazy-screen.ts';
 
-registerScreenComponent('PageUpdate', PageUpdateRoute);
+registerScreenComponent('PageUpdate', lazyScreen(() => import('./PageUpdateRoute.tsx').then((m) => m.PageUpdateRoute)));

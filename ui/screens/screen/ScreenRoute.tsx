@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { FormMode } from '../../../engine/core/forms/types.ts';
 import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
@@ -6,15 +7,21 @@ import { FailureScreen } from '../FailureScreen.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';
 import { useScreenPayload } from './useScreenPayload.ts';
 import { useRouteFailure } from '../../routing/useRouteFailure.ts';
-import { ListRoute } from './ListRoute.tsx';
-import { FormRoute } from './FormRoute.tsx';
 import { RegisteredRoute } from './RegisteredRoute.tsx';
 import './registered-components.ts';
+
+// Each kind's code is fetched when a route of that kind first shows: a list does not load the form engine.
+const ListRoute = lazy(() => import('./ListRoute.tsx').then((m) => ({ default: m.ListRoute })));
+const FormRoute = lazy(() => import('./FormRoute.tsx').then((m) => ({ default: m.FormRoute })));
 
 const formModes: FormMode[] = ['create', 'update', 'read', 'delete'];
 
 /** A route of the route table that names a screen: its document is fetched and rendered by the engine. */
 export default function ScreenRoute({ entry }: { entry: RouteEntry }) {
+  return <Suspense fallback={<LoadingScreen />}><ScreenOfRoute entry={entry} /></Suspense>;
+}
+
+function ScreenOfRoute({ entry }: { entry: RouteEntry }): ReactNode {
   const { payload, failure } = useScreenPayload(entry.ScreenId!);
   const wentBack = useRouteFailure(failure);
   const kind = entry.Name.split('.').pop() as ScreenComponentProps['kind'];

@@ -1,14 +1,11 @@
 import { registerScreenComponent } from '../../../engine/react/component-registry.ts';
-import { AppSettingForm } from '../settings/AppSettingForm.tsx';
-import MyAccountPage from '../my-account/MyAccountPage.tsx';
-import { UserListRoute } from '../users/UserListRoute.tsx';
-import { UserUpdateRoute } from '../users/UserUpdateRoute.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
 /** The app's screen components, by the names screen documents give them in `components`. */
-registerScreenComponent('AppSettingForm', AppSettingForm);
-registerScreenComponent('MyAccount', MyAccountPage);
-registerScreenComponent('UserList', UserListRoute);
-registerScreenComponent('UserUpdate', UserUpdateRoute);
+registerScreenComponent('AppSettingForm', lazyScreen(() => import('../settings/AppSettingForm.tsx').then((m) => m.AppSettingForm)));
+registerScreenComponent('MyAccount', lazyScreen(() => import('../my-account/MyAccountPage.tsx').then((m) => m.default)));
+registerScreenComponent('UserList', lazyScreen(() => import('../users/UserListRoute.tsx').then((m) => m.UserListRoute)));
+registerScreenComponent('UserUpdate', lazyScreen(() => import('../users/UserUpdateRoute.tsx').then((m) => m.UserUpdateRoute)));
 import '../forms/register.ts';
 import '../simple-lookups/register.ts';
 import '../pages/register.ts';

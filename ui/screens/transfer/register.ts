@@ -1,5 +1,5 @@
 import { registerScreenComponent } from '../../../engine/react/component-registry.ts';
-import TransferPage from './TransferPage.tsx';
+import { lazyScreen } from '../screen/lazy-screen.ts';
 
 /** The Application Transfer screen, registered by the name metadata/screens/transfer.json gives it. */
-registerScreenComponent('ApplicationTransfer', TransferPage);
+registerScreenComponent('ApplicationTransfer', lazyScreen(() => import('./TransferPage.tsx').then((m) => m.default)));
