@@ -22,6 +22,7 @@ import * as pages from './migrations/093_pages.ts';
 import * as menuItems from './migrations/094_menu_items.ts';
 import * as transfer from './migrations/095_transfer.ts';
 import * as recordLocks from './migrations/100_record_locks.ts';
+import * as fileChunks from './migrations/105_file_chunks.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -50,6 +51,7 @@ const migrations: Array<[string, Migration]> = [
   ['094_menu_items', menuItems],
   ['095_transfer', transfer],
   ['100_record_locks', recordLocks],
+  ['105_file_chunks', fileChunks],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {
