@@ -37,7 +37,7 @@ import yourAccountRoutes from './modules/your-account/routes.ts';
 import currentUserRoutes from './modules/users/current-user-routes.ts';
 import settingRoutes from './modules/settings/routes.ts';
 import clientSettingsRoutes from './modules/settings/client-settings-routes.ts';
-import { FileStorage } from './modules/files/storage.ts';
+import { fileStorageFor } from './modules/files/storage.ts';
 import { fieldFileChecker } from './modules/files/field-files.ts';
 import { syncPermissionNodes } from './modules/access/permission-nodes.ts';
 import './types.ts';
@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('registry', registry);
-    app.decorate('checkFieldFiles', fieldFileChecker(new FileStorage(config.dataDir), config.maxFileSizeMB));
+    app.decorate('checkFieldFiles', fieldFileChecker(fileStorageFor(config, db), config.maxFileSizeMB));
     app.addHook('onClose', async () => db.destroy());
     app.setValidatorCompiler(schemaValidators());
     await app.register(errors);

@@ -56,8 +56,32 @@ interface Connection {
   app(): Knex;
 }
 
+/**
+ * Bounds on waiting for PostgreSQL, so a request never hangs on a database that is down or unreachable: it fails
+ * (503, plugins/errors.ts) and the pool opens fresh connections once the database answers again. A statement
+ * runs at most statementSeconds (PostgreSQL cancels it); the client gives up a few seconds later if no answer comes.
+ */
+export const databaseTimeouts = { connectSeconds: 5, acquireSeconds: 10, statementSeconds: 30 };
+
+/** Requests' connections are bounded in every wait; migrations' statements (an index over a large table) are not. */
+function pgConfig(url: string, max: number, names: Partial<Knex.Config> = {}, boundStatements = true): Knex.Config {
+  const { connectSeconds, acquireSeconds, statementSeconds } = databaseTimeouts;
+  return {
+    client: 'pg',
+    connection: {
+      connectionString: url,
+      connectionTimeoutMillis: connectSeconds * 1000,
+      keepAlive: true,
+      ...(boundStatements ? { statement_timeout: statementSeconds * 1000, query_timeout: (statementSeconds + 5) * 1000 } : {}),
+    },
+    pool: { min: 0, max },
+    acquireConnectionTimeout: acquireSeconds * 1000,
+    ...names,
+  };
+}
+
 async function postgresConnection(url: string): Promise<Connection> {
-  const probe = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  const probe = knexFactory(pgConfig(url, 1));
   try {
     await probe.raw('select 1');
   } catch (error) {
@@ -66,8 +90,8 @@ async function postgresConnection(url: string): Promise<Connection> {
     await probe.destroy();
   }
   return {
-    plain: () => knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } }),
-    app: () => knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, ...wireNames }),
+    plain: () => knexFactory(pgConfig(url, 1, {}, false)),
+    app: () => knexFactory(pgConfig(url, 10, wireNames)),
   };
 }
 

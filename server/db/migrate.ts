@@ -23,6 +23,7 @@ import * as menuItems from './migrations/094_menu_items.ts';
 import * as transfer from './migrations/095_transfer.ts';
 import * as recordLocks from './migrations/100_record_locks.ts';
 import * as recordVersions from './migrations/101_record_versions.ts';
+import * as fileChunks from './migrations/105_file_chunks.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -52,6 +53,7 @@ const migrations: Array<[string, Migration]> = [
   ['095_transfer', transfer],
   ['100_record_locks', recordLocks],
   ['101_record_versions', recordVersions],
+  ['105_file_chunks', fileChunks],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

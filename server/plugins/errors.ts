@@ -4,8 +4,12 @@ import type { ErrorObject } from 'ajv';
 import { ajvErrorsToItems, type ErrorItem } from '../../engine/core/error-items.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { dataExceptionItems } from '../lib/database-errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const systemError = 'A system error has occurred. Please try again, and contact your site administrator if it persists.';
+const unavailable = 'The service is temporarily unavailable. Please try again in a moment.';
+/** How long a client is asked to wait before trying again after a 503. */
+const retryAfterSeconds = 5;
 
 function schemaFor(request: FastifyRequest, context: string | undefined) {
   const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
@@ -21,6 +25,12 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error instanceof HttpError) {
       status = error.statusCode;
       items = error.items;
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is down or unreachable: nothing is wrong with the request, so the client may try it again.
+      status = 503;
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', retryAfterSeconds);
+      items = [{ PropertyName: null, ErrorMessage: unavailable, ErrorCode: 'ServiceUnavailable' }];
     } else if ((error as FastifyError).validation) {
       status = 400;
       const fe = error as FastifyError;

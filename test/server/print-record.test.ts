@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { viewAsMessages } from '../../server/modules/access/view-as.ts';
 import { displayValue, inTimeZone } from '../../server/modules/print/print-values.ts';
 import { printFileName } from '../../server/modules/print/routes.ts';
 import { PrintedFiles } from '../../server/modules/print/print-files.ts';
+import { fileStorageFor } from '../../server/modules/files/storage.ts';
 
 type Method = 'GET' | 'POST';
 
@@ -143,8 +144,11 @@ describe.each(databases)('printing a record as a PDF on %s', (kind) => {
     const before = await printed(admin, `${records()}/${recordId}`);
     expect(before.download.rawPayload.includes('/Subtype /Image')).toBe(false);
     const logo = `${'b'.repeat(32)}.png`;
-    mkdirSync(path.join(dataDir, 'files'), { recursive: true });
-    writeFileSync(path.join(dataDir, 'files', logo), makePng(60, 20, [20, 90, 200]));
+    // Stored where this server keeps files (the disk, or PostgreSQL), as an upload would be.
+    const storage = fileStorageFor(t.config, t.app.db);
+    const incoming = await storage.tempPath();
+    writeFileSync(incoming, makePng(60, 20, [20, 90, 200]));
+    await storage.commit(incoming, logo);
     await t.app.db('files').insert({ FileName: logo, UserFileName: 'logo.png', Name: 'logo.png', Kind: 'clientlogo', ContentType: 'image/png', SizeBytes: 100, IsActive: true, CreatedBy: 'admin' });
     const after = await printed(admin, `${records()}/${recordId}`);
     expect(after.download.rawPayload.includes('/Subtype /Image')).toBe(true);

@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/knex.ts';
 import errors from '../../server/plugins/errors.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
 import { fieldFileChecker } from '../../server/modules/files/field-files.ts';
-import { FileStorage } from '../../server/modules/files/storage.ts';
+import { DiskFileStorage } from '../../server/modules/files/storage.ts';
 import { startSession } from '../../server/modules/sessions/session-store.ts';
 import { richTextProperties, sanitizeRichText } from '../../server/lib/rich-text.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
@@ -87,7 +87,7 @@ describe('generic record writes sanitise rich-text properties before they reach 
     app = Fastify();
     app.decorate('db', db);
     app.decorate('config', configFromEnv({}));
-    app.decorate('checkFieldFiles', fieldFileChecker(new FileStorage(tmpdir()), 1024));
+    app.decorate('checkFieldFiles', fieldFileChecker(new DiskFileStorage(tmpdir()), 1024));
     await app.register(errors);
     app.addHook('onRequest', async (request) => {
       request.principal = { SessionId, InstanceId: 'i', UserId, UserName: 'admin', IsMaster: true };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper
 import { readForUpdate } from './record-lock-fixtures.ts';
 import { multipart, samples } from './multipart.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
+import { fileStorageFor } from '../../server/modules/files/storage.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../engine/core/forms/index.ts';
 
@@ -130,7 +131,7 @@ describe.each(databases)("each upload field's own limits are enforced on every w
     await expectRefused({ Documents: [invented] }, [['Documents', notFound]]);
     await expectRefused({ Picture: { FileName: '../../etc/passwd', UserFileName: 'p' } }, [['Picture', notFound]]);
     const gone = await image();
-    unlinkSync(path.join(dataDir, 'files', gone.FileName));
+    await fileStorageFor(t.config, t.app.db).remove(gone.FileName);
     await expectRefused({ Picture: imageRef(gone) }, [['Picture', notFound]]);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError } from '../../lib/http-error.ts';
-import { FileStorage } from './storage.ts';
+import { fileStorageFor } from './storage.ts';
 import { receiveUpload } from './upload.ts';
 import { findFile, insertFile, type StoredFileRow } from './store.ts';
 import { contentDisposition } from './content-disposition.ts';
@@ -25,11 +25,12 @@ const notFound = () => HttpError.of(404, 'The file could not be found.', 'fileNa
 
 /**
  * Files (spec 3 "Widget support"; DESIGN "Files"): upload (documents with a name and description, images,
- * the client logo), verify, download and the image route. Bytes live under DATA_DIR/files with names the
- * server chooses; their records (the user's file name among them) in the files table.
+ * the client logo), verify, download and the image route. Bytes live where storage.ts says (DATA_DIR/files, or
+ * PostgreSQL with DATABASE_URL) under names the server chooses; their records (the user's file name among them)
+ * in the files table.
  */
 export default async function fileRoutes(app: FastifyInstance) {
-  const storage = new FileStorage(app.config.dataDir);
+  const storage = fileStorageFor(app.config, app.db);
   // Sizes are limited per kind in receiveUpload; the parser only needs to stop at the limit rather than throw.
   await app.register(multipart, { throwFileSizeLimit: false });
   const globalMaxMB = app.config.maxFileSizeMB;
@@ -56,8 +57,8 @@ export default async function fileRoutes(app: FastifyInstance) {
       });
       return reply.status(201).send(record);
     } catch (error) {
-      await storage.remove(received.tempPath);
-      await storage.remove(storage.pathOf(stored));
+      await storage.discard(received.tempPath);
+      await storage.remove(stored);
       throw error;
     }
   }

@@ -1,59 +1,55 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import type { Config } from '../../config.ts';
+import { IncomingUploads } from './incoming.ts';
+import { PostgresFileStorage } from './postgres-storage.ts';
 
 /**
- * The bytes of uploaded files, on the disk of DATA_DIR/files: each under a name the server chooses.
- * An upload is written to incoming/ first and renamed into place only when it passed every check, so a
- * failed or interrupted upload leaves no half-written file where files are served from.
+ * Where the bytes of uploaded files live, each under a name the server chooses. An upload is always received
+ * into this process's DATA_DIR/files/incoming first and stored only when it passed every check, so a failed or
+ * interrupted upload leaves nothing where files are served from.
  */
-export class FileStorage {
-  readonly dir: string;
-  readonly incoming: string;
-
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'files');
-    this.incoming = path.join(this.dir, 'incoming');
-  }
-
-  private prepared: Promise<void> | null = null;
-
-  /** Creates the folders on the first upload (a server that never stores a file leaves DATA_DIR as it was). */
-  prepare(): Promise<void> {
-    this.prepared ??= mkdir(this.incoming, { recursive: true }).then(() => this.removeAbandoned()).catch((error: unknown) => {
-      this.prepared = null;
-      throw error;
-    });
-    return this.prepared;
-  }
-
+export interface FileStorage {
   /** A fresh stored name: 128 random bits and the extension. */
-  newName(extension: string): string {
-    return `${randomBytes(16).toString('hex')}.${extension}`;
-  }
+  newName(extension: string): string;
+  /** Where an upload is written while it arrives (this process's own disk). */
+  tempPath(): Promise<string>;
+  /** Removes an upload from incoming/ (refused, or stored elsewhere). */
+  discard(tempPath: string): Promise<void>;
+  /** Stores a checked upload under its stored name; incoming/ no longer holds it afterwards. */
+  commit(tempPath: string, fileName: string): Promise<void>;
+  /** Removes a stored file (its record could not be written). */
+  remove(fileName: string): Promise<void>;
+  /** The stored file's size, or null when its bytes are not there. */
+  size(fileName: string): Promise<number | null>;
+  /** The stored file's bytes, streamed. */
+  read(fileName: string): Readable;
+}
 
-  /** Where an upload is written while it arrives. */
-  async tempPath(): Promise<string> {
-    await this.prepare();
-    return path.join(this.incoming, `${randomBytes(16).toString('hex')}.part`);
-  }
+/** Files on the disk of DATA_DIR with the embedded database; in PostgreSQL, which every process reaches, with DATABASE_URL. */
+export function fileStorageFor(config: Pick<Config, 'dataDir' | 'databaseUrl'>, db: Knex): FileStorage {
+  return config.databaseUrl ? new PostgresFileStorage(config.dataDir, db) : new DiskFileStorage(config.dataDir);
+}
 
+/** The embedded default: stored files beside incoming/, in DATA_DIR/files. */
+export class DiskFileStorage extends IncomingUploads implements FileStorage {
   /** The path of a stored file; the name must already have passed storedNamePattern. */
   pathOf(fileName: string): string {
     return path.join(this.dir, path.basename(fileName));
   }
 
-  /** Moves a checked upload into place under its stored name (one rename on one file system). */
+  /** One rename on one file system. */
   async commit(tempPath: string, fileName: string): Promise<void> {
     await rename(tempPath, this.pathOf(fileName));
   }
 
-  async remove(filePath: string): Promise<void> {
-    await rm(filePath, { force: true });
+  async remove(fileName: string): Promise<void> {
+    await rm(this.pathOf(fileName), { force: true });
   }
 
-  /** The stored file's size, or null when it is not on disk. */
   async size(fileName: string): Promise<number | null> {
     try {
       const s = await stat(this.pathOf(fileName));
@@ -63,17 +59,7 @@ export class FileStorage {
     }
   }
 
-  read(fileName: string): ReadStream {
+  read(fileName: string): Readable {
     return createReadStream(this.pathOf(fileName));
-  }
-
-  /** Uploads interrupted by a crash: parts older than a day (another process may still be writing a newer one). */
-  private async removeAbandoned(): Promise<void> {
-    const dayAgo = Date.now() - 24 * 3600 * 1000;
-    for (const name of await readdir(this.incoming)) {
-      const p = path.join(this.incoming, name);
-      const s = await stat(p).catch(() => null);
-      if (s && s.mtimeMs < dayAgo) await this.remove(p);
-    }
   }
 }

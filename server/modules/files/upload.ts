@@ -102,6 +102,6 @@ export async function receiveUpload(request: FastifyRequest, kind: FileKind, sto
     tempPath = null;
     return received;
   } finally {
-    if (tempPath) await storage.remove(tempPath);
+    if (tempPath) await storage.discard(tempPath);
   }
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { format } from 'date-fns';
 import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
@@ -10,7 +10,7 @@ import { screenAccess } from '../../lib/crud/form-body.ts';
 import { idParams } from '../../lib/crud/register-crud.ts';
 import type { ResolvedAccess } from '../../types.ts';
 import { screenPayload } from '../forms/screens.ts';
-import { FileStorage } from '../files/storage.ts';
+import { fileStorageFor } from '../files/storage.ts';
 import { contentDisposition } from '../files/content-disposition.ts';
 import { viewAsHeader } from '../access/view-as.ts';
 import { inTimeZone, knownTimeZone, printedRecord, type OptionNamer } from './print-values.ts';
@@ -66,12 +66,12 @@ export function printFileName(title: string): string {
  */
 export default async function printRoutes(app: FastifyInstance) {
   const files = new PrintedFiles(app.config.dataDir);
-  const uploads = new FileStorage(app.config.dataDir);
+  const uploads = fileStorageFor(app.config, app.db);
 
   async function letterhead(): Promise<Letterhead> {
     const settings = await app.db('client_settings').where('ClientSettingsId', 1).first('CompanyName');
     const logoRow = await app.db('files').where({ Kind: 'clientlogo', IsActive: true }).orderBy('FileId', 'desc').first('FileName');
-    const logo = logoRow ? await readFile(uploads.pathOf(logoRow.FileName as string)).catch(() => null) : null;
+    const logo = logoRow ? await buffer(uploads.read(logoRow.FileName as string)).then((b) => (b.length ? b : null), () => null) : null;
     return { companyName: (settings?.CompanyName as string | null | undefined) || null, logo };
   }
 
