@@ -49,7 +49,8 @@ export class Recorder {
       });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      record(timedOut ? 'timeout' : 'network error', null, `${method} ${url}: ${(error as Error).message}`);
+      const cause = (error as { cause?: { message?: string } }).cause?.message;
+      record(timedOut ? 'timeout' : 'network error', null, `${method} ${url}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`);
       return null;
     }
     const text = await res.text().catch(() => '');

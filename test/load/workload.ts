@@ -75,11 +75,12 @@ export async function simulateUser(userName: string, password: string, servers: 
   };
   while (running()) {
     const roll = Math.random();
-    if (!headers || roll < 0.03) await signIn();
+    if (!headers || roll < 0.02) await signIn();
     else if (roll < 0.35) await recorder.send(pick(servers), 'list', 'GET', '/api/roles?page=1&pageSize=20', 200, { headers });
     else if (roll < 0.45) await recorder.send(pick(servers), 'current user', 'GET', '/api/Authenticate/Current', 200, { headers });
     else if (roll < 0.65 || mine.length === 0) await create();
     else await edit();
-    await pause(100 + Math.random() * 400);
+    // A person's pace (a second between actions, give or take): 50 people make about 50 calls a second.
+    await pause(500 + Math.random() * 1000);
   }
 }
