@@ -18,8 +18,8 @@ export interface Answer {
   body: unknown;
 }
 
-/** Longer than every wait the server bounds (pool 10 s, connect 5 s): a request past it hangs. */
-export const requestTimeoutMs = 20_000;
+/** Longer than every wait the server bounds (pool 15 s, connect 10 s): a request past it hangs. */
+export const requestTimeoutMs = 30_000;
 
 const isErrorShape = (body: unknown) => Array.isArray(body) && body.length > 0
   && body.every((i) => i && typeof i === 'object' && 'PropertyName' in i && typeof (i as { ErrorMessage?: unknown }).ErrorMessage === 'string' && 'ErrorCode' in i);
