@@ -47,6 +47,8 @@ export async function simulateUser(userName: string, password: string, servers: 
     headers = res && session?.SessionId
       ? { authorization: `Bearer ${res.headers.get('x-auth-token')}`, 'session-id': session.SessionId, 'x-window-id': `load-${userName}` }
       : null;
+    // A failed sign-in (counted already) is tried again after a while, as a person would, not at once.
+    if (!headers) await pause(3000 + Math.random() * 3000);
   };
   const create = async () => {
     const name = `L${runId}-${userName}-${++n}`;
@@ -73,6 +75,8 @@ export async function simulateUser(userName: string, password: string, servers: 
     if (written) ledger.acknowledgeUpdate(id, description);
     await recorder.send(pick(servers), 'release lock', 'DELETE', `/api/record-locks/${lockId}`, 204, { headers: headers! });
   };
+  // People arrive over the first ten seconds, not in the same instant (each sign-in is a deliberately slow hash).
+  await pause(Math.random() * 10_000);
   while (running()) {
     const roll = Math.random();
     if (!headers || roll < 0.02) await signIn();
