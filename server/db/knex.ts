@@ -61,7 +61,8 @@ interface Connection {
  * (503, plugins/errors.ts) and the pool opens fresh connections once the database answers again. A statement
  * runs at most statementSeconds (PostgreSQL cancels it); the client gives up a few seconds later if no answer comes.
  */
-export const databaseTimeouts = { connectSeconds: 5, acquireSeconds: 10, statementSeconds: 30 };
+// Connecting is given 10 s: a busy machine forks a PostgreSQL backend slowly, and a stopped database refuses at once.
+export const databaseTimeouts = { connectSeconds: 10, acquireSeconds: 15, statementSeconds: 30 };
 
 /** Requests' connections are bounded in every wait; migrations' statements (an index over a large table) are not. */
 function pgConfig(url: string, max: number, names: Partial<Knex.Config> = {}, boundStatements = true): Knex.Config {

@@ -18,8 +18,8 @@ export interface Answer {
   body: unknown;
 }
 
-/** Longer than every wait the server bounds (pool 10 s, connect 5 s): a request past it hangs. */
-export const requestTimeoutMs = 20_000;
+/** Longer than every wait the server bounds (pool 15 s, connect 10 s): a request past it hangs. */
+export const requestTimeoutMs = 30_000;
 
 const isErrorShape = (body: unknown) => Array.isArray(body) && body.length > 0
   && body.every((i) => i && typeof i === 'object' && 'PropertyName' in i && typeof (i as { ErrorMessage?: unknown }).ErrorMessage === 'string' && 'ErrorCode' in i);
@@ -49,7 +49,8 @@ export class Recorder {
       });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      record(timedOut ? 'timeout' : 'network error', null, `${method} ${url}: ${(error as Error).message}`);
+      const cause = (error as { cause?: { message?: string } }).cause?.message;
+      record(timedOut ? 'timeout' : 'network error', null, `${method} ${url}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`);
       return null;
     }
     const text = await res.text().catch(() => '');

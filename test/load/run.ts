@@ -65,7 +65,10 @@ async function steadyLoad(a: ServerProcess, b: ServerProcess, ledger: Ledger): P
   await underLoad([a, b], ledger, recorder, async (stop) => {
     for (let i = 1; i <= 3; i++) {
       await pause(Math.max(0, started + (loadSeconds * 1000 * i) / 4 - Date.now()));
-      terminations.push(await sessionTerminationMs(a, b, password));
+      terminations.push(await sessionTerminationMs(a, b, password).catch((error: Error) => {
+        console.log(`      session check failed: ${error.message}`);
+        return -1;
+      }));
     }
     await pause(Math.max(0, started + loadSeconds * 1000 - Date.now()));
     stop();
@@ -76,9 +79,7 @@ async function steadyLoad(a: ServerProcess, b: ServerProcess, ledger: Ledger): P
   console.log(`      ${summary(all)}`);
   const unexpected = recorder.unexpected();
   check(`${users} users for ${loadSeconds} s on two processes: no error`, unexpected.length === 0 && all.length > 0, listed(unexpected));
-  const slowest = Math.max(...terminations);
   check('a session ended through A is refused by B within 1 s', terminations.every((ms) => ms >= 0 && ms <= 1000), `${terminations.map((ms) => `${ms} ms`).join(', ')} (-1: never refused)`);
-  void slowest;
 }
 
 /** Phase 2: the same load while PostgreSQL is stopped for 5 seconds and started again. */
@@ -139,10 +140,18 @@ async function filesAcrossProcesses(a: ServerProcess, b: ServerProcess): Promise
     `upload ${uploaded.status}, download ${downloaded?.status ?? '-'}, ${body?.length ?? 0} of ${bytes.length} bytes, on a server's disk: ${onDisk.length}`);
 }
 
+const cluster = new PostgresCluster(await freePort());
+const a = new ServerProcess('A');
+const b = new ServerProcess('B');
+
+async function cleanUp(): Promise<void> {
+  await Promise.all([a.stop(), b.stop()]);
+  await cluster.destroy();
+  a.remove();
+  b.remove();
+}
+
 async function main(): Promise<number> {
-  const cluster = new PostgresCluster(await freePort());
-  const a = new ServerProcess('A');
-  const b = new ServerProcess('B');
   const ledger = new Ledger();
   try {
     await cluster.init();
@@ -163,20 +172,25 @@ async function main(): Promise<number> {
   } catch (error) {
     check('the load test ran to its end', false, (error as Error).stack ?? String(error));
   } finally {
-    await Promise.all([a.stop(), b.stop()]);
     if (results.some((r) => !r.ok)) {
       for (const s of [a, b]) {
         const log = (() => { try { return readFileSync(s.log, 'utf8'); } catch { return ''; } })();
         console.log(`\n--- server ${s.name} log (last lines)\n${log.split('\n').slice(-30).join('\n')}`);
       }
     }
-    await cluster.destroy();
-    a.remove();
-    b.remove();
+    await cleanUp();
   }
   const failed = results.filter((r) => !r.ok).length;
   console.log(`\n${results.length - failed} passed, ${failed} failed`);
   return failed ? 1 : 0;
 }
 
-process.exit(await main());
+/** The whole run is bounded: past this, it fails and ends (CI must not wait on a hung run). */
+const runLimitMinutes = Number(process.env.LOAD_RUN_LIMIT_MINUTES ?? 15);
+const watchdog = setTimeout(() => {
+  console.log(`FAIL  the load test finished within ${runLimitMinutes} minutes\n\n${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`);
+  void Promise.race([cleanUp(), new Promise((resolve) => setTimeout(resolve, 20_000))]).finally(() => process.exit(1));
+}, runLimitMinutes * 60_000);
+const code = await main();
+clearTimeout(watchdog);
+process.exit(code);

@@ -47,6 +47,8 @@ export async function simulateUser(userName: string, password: string, servers: 
     headers = res && session?.SessionId
       ? { authorization: `Bearer ${res.headers.get('x-auth-token')}`, 'session-id': session.SessionId, 'x-window-id': `load-${userName}` }
       : null;
+    // A failed sign-in (counted already) is tried again after a while, as a person would, not at once.
+    if (!headers) await pause(3000 + Math.random() * 3000);
   };
   const create = async () => {
     const name = `L${runId}-${userName}-${++n}`;
@@ -73,13 +75,16 @@ export async function simulateUser(userName: string, password: string, servers: 
     if (written) ledger.acknowledgeUpdate(id, description);
     await recorder.send(pick(servers), 'release lock', 'DELETE', `/api/record-locks/${lockId}`, 204, { headers: headers! });
   };
+  // People arrive over the first ten seconds, not in the same instant (each sign-in is a deliberately slow hash).
+  await pause(Math.random() * 10_000);
   while (running()) {
     const roll = Math.random();
-    if (!headers || roll < 0.03) await signIn();
+    if (!headers || roll < 0.02) await signIn();
     else if (roll < 0.35) await recorder.send(pick(servers), 'list', 'GET', '/api/roles?page=1&pageSize=20', 200, { headers });
     else if (roll < 0.45) await recorder.send(pick(servers), 'current user', 'GET', '/api/Authenticate/Current', 200, { headers });
     else if (roll < 0.65 || mine.length === 0) await create();
     else await edit();
-    await pause(100 + Math.random() * 400);
+    // A person's pace (a second between actions, give or take): 50 people make about 50 calls a second.
+    await pause(500 + Math.random() * 1000);
   }
 }
