@@ -5,7 +5,8 @@ import { lockTexts } from './messages.ts';
 /** A notice with OK. */
 function Notice({ open, title, text, onClose }: { open: boolean; title: string; text: string; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="lock-notice-title">
+    // Marked, so the dialogs closed at the lock's expiry are the others, never the expiry notice itself.
+    <Dialog open={open} onClose={onClose} aria-labelledby="lock-notice-title" data-lock-notice>
       <DialogTitle id="lock-notice-title">{title}</DialogTitle>
       <DialogContent><DialogContentText>{text}</DialogContentText></DialogContent>
       <DialogActions><Button onClick={onClose} variant="contained" autoFocus>OK</Button></DialogActions>

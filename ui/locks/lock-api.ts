@@ -1,7 +1,8 @@
 import { api } from '../api/api.ts';
+import { ApiError } from '../api/client.ts';
 import { useSession } from '../stores/session.ts';
 import { windowHeaders } from './window-id.ts';
-import { heldByText } from './messages.ts';
+import { heldByText, lockTexts } from './messages.ts';
 import { lockTiming } from './timing.ts';
 
 /** The response headers of spec 2 "Record lock lifecycle" (server/lib/crud/record-lock.ts), and the record's version. */
@@ -26,7 +27,7 @@ export interface LockedRecord<T> {
 
 /** GET {url}?lock=true: the record and its lock (spec 2: "a lock is acquired on reading a record"). */
 export async function readForUpdate<T>(url: string, label: string): Promise<LockedRecord<T>> {
-  const { data, headers } = await api.send<T>('GET', `${url}?lock=true`, { headers: windowHeaders() });
+  const { data, headers } = await api.send<T>('GET', `${url}${url.includes('?') ? '&' : '?'}lock=true`, { headers: windowHeaders() });
   const lockId = headers.get(lockHeaderNames.lockId);
   const durationSeconds = Number(headers.get(lockHeaderNames.duration));
   const expires = headers.get(lockHeaderNames.expires);
@@ -38,6 +39,20 @@ export async function readForUpdate<T>(url: string, label: string): Promise<Lock
   const holder = headers.get(lockHeaderNames.holder);
   const message = holder && expires ? heldByText(label, decodeURIComponent(holder), new Date(expires)) : headers.get(lockHeaderNames.message) || null;
   return { record: data, version, lock: null, message };
+}
+
+/**
+ * Deletes a record as a delete screen does, for a list's own Delete button: read for update (its lock), deleted with its
+ * lock and version, the lock released. Refused with the lock message when someone else holds it.
+ */
+export async function deleteLocked(url: string, label: string): Promise<void> {
+  const read = await readForUpdate<unknown>(url, label);
+  if (!read.lock) throw new ApiError(409, [{ PropertyName: null, ErrorMessage: read.message ?? lockTexts.invalidLock, ErrorCode: 'InvalidLock' }]);
+  try {
+    await api.delete(url, { headers: { [lockHeaderNames.lockId]: read.lock.lockId, ...(read.version ? { [lockHeaderNames.version]: read.version } : {}) } });
+  } finally {
+    await releaseLock(read.lock.lockId);
+  }
 }
 
 /** GET renew: the lock lasts its full duration again (seconds). */

@@ -4,6 +4,7 @@ import { sessionStoragePrefix } from '../stores/session-storage.ts';
 import { releaseLock, releaseOnUnload, renewLock } from './lock-api.ts';
 import { announceLockEnded } from './channel.ts';
 import { lockTiming } from './timing.ts';
+import { closeOpenDialogs } from './close-dialogs.ts';
 
 /** The lock this tab holds on the record open in it. */
 export interface HeldRecordLock {
@@ -73,6 +74,7 @@ export const useRecordLock = create<RecordLockState>((set, get) => {
     cancelTimers();
     keep(null);
     set({ lock: null, phase: 'expired', expiredNotice: true });
+    closeOpenDialogs();
     announceLockEnded({ type: 'expired', domain: lock.domain, recordId: lock.recordId });
     void releaseLock(lock.lockId);
   }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
+import { api } from '../api/api.ts';
 import { readForUpdate, releaseLock, lockHeaderNames } from './lock-api.ts';
 import { useRecordLock } from './store.ts';
 import { lockTexts } from './messages.ts';
@@ -18,6 +19,8 @@ export interface LockedRecordState {
   writeHeaders(): Record<string, string>;
   /** A write's answer: the version the record is at now. */
   saved(headers: Headers): void;
+  /** A write to the record with its lock and version (writeHeaders), taking the version it answers (saved). */
+  write<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
   release(): Promise<void>;
 }
 
@@ -71,6 +74,11 @@ export function useLockedRecord(url: string, enabled: boolean, target: { domain:
     closeRefusal: () => setRefusalOpen(false),
     writeHeaders,
     saved: (headers) => setVersion(headers.get(lockHeaderNames.version) ?? version),
+    async write<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+      const sent = await api.send<T>(method, path, { body, headers: writeHeaders() });
+      setVersion(sent.headers.get(lockHeaderNames.version) ?? version);
+      return sent.data;
+    },
     release: () => useRecordLock.getState().release(),
   };
 }

@@ -4,7 +4,7 @@ import {
 } from '@mui/material';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
-import type { FormFieldRecord, TypeChangePreview } from '../../../engine/core/lowcode/api.ts';
+import type { FormFieldInput, FormFieldRecord, TypeChangePreview } from '../../../engine/core/lowcode/api.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { notify } from '../../../engine/react/notifications/store.ts';
 import { ButtonBar } from '../../../engine/react/form/ButtonBar.tsx';
@@ -29,6 +29,10 @@ export interface FieldEditorFormProps {
   copy: boolean;
   title: string;
   onDone(): void;
+  /** Saves an update (with the field's lock and version: FormFieldEditorRoute reads it for update). */
+  update?(fieldId: number, input: FormFieldInput): Promise<unknown>;
+  /** Why the field cannot be changed here (someone else holds its lock, or this form's lock expired): read-only. */
+  readOnlyMessage?: string | null;
 }
 
 const byProperty = (items: ErrorItem[]) => {
@@ -51,7 +55,7 @@ function itemsOf(error: unknown): ErrorItem[] {
  * active, type and the type's attributes. Faults show beside the inputs with the words the server
  * uses; a type change of a stored field is tried as a dry run first (TypeChangeDialog).
  */
-export function FieldEditorForm({ mode, form, field, initial, copy, title, onDone }: FieldEditorFormProps) {
+export function FieldEditorForm({ mode, form, field, initial, copy, title, onDone, update = formApi.updateField, readOnlyMessage = null }: FieldEditorFormProps) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -96,7 +100,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !dirty) return;
+    if (busy || !dirty || readOnlyMessage) return;
     setSubmitted(true);
     if (faults.length || !attributes) {
       notify('error', noticeText('Validation', 'error'));
@@ -128,7 +132,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
     setBusy(true);
     try {
       const input = toInput(form.FormId, values);
-      await (mode === 'create' ? formApi.createField(input) : formApi.updateField(field!.FormFieldId, input));
+      await (mode === 'create' ? formApi.createField(input) : update(field!.FormFieldId, input));
       await refreshRoutes();
       notify('success', noticeText(mode === 'create' ? 'Create' : 'Update', 'success'));
       leaving.current = true;
@@ -180,6 +184,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
         </Typography>
       </div>
       {reserved && <Alert severity="info">This is a shipped field of a reserved form: its type cannot be changed, but its name and label can.</Alert>}
+      {readOnlyMessage && <Alert severity="warning">{readOnlyMessage}</Alert>}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
@@ -259,7 +264,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
                     )}
             </Box>
           )}
-          <ButtonBar set={mode === 'create' ? 'Create' : 'Update'} pristine={!dirty} busy={busy} inactive={false} readOnly={false} onCancel={onDone} />
+          <ButtonBar set={mode === 'create' ? 'Create' : 'Update'} pristine={!dirty} busy={busy} inactive={false} readOnly={Boolean(readOnlyMessage)} onCancel={onDone} />
         </Stack>
       </Paper>
       <TypeChangeDialog preview={preview} labelOf={typeLabel} onConfirm={() => void save()} onClose={() => setPreview(null)} />

@@ -12,6 +12,9 @@ import { LoadingScreen } from '../LoadingScreen.tsx';
 import { formApi, type FormRecord } from './form-api.ts';
 import { copyOf, emptyValues, todayIso, valuesOf } from './field-editor-state.ts';
 import { FieldEditorForm } from './FieldEditorForm.tsx';
+import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
+import { useLockedRecord } from '../../locks/useLockedRecord.ts';
+import { LockDialogs } from '../../locks/LockDialogs.tsx';
 
 interface Loaded { form: FormRecord; field: FormFieldRecord | null }
 
@@ -30,20 +33,26 @@ export function FormFieldEditorRoute({ screen, kind, params }: ScreenComponentPr
   const isUdf = search.get('isudf') === 'true';
   const missingId = mode === 'update' ? !(fieldId > 0) : !(queryFormId > 0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [readFailure, setFailure] = useState<string | null>(null);
+  // An update reads the field for update: its lock is held while the editor is open, as a screen's records are.
+  const forUpdate = mode === 'update' && fieldId > 0;
+  const url = `${lowCodeApi.formField}/${fieldId}`;
+  const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: fieldId, label: 'Form Field' });
+  const lockedField = locked.record as FormFieldRecord | null;
+  const failure = forUpdate && locked.failure ? (locked.failure instanceof ApiError ? locked.failure.message : noticeText('Read', 'error')) : readFailure;
 
   useEffect(() => {
-    if (missingId) return;
+    if (missingId || (forUpdate && !lockedField)) return;
     let live = true;
     (async () => {
-      const field = fieldId > 0 ? await formApi.field(fieldId) : null;
+      const field = forUpdate ? lockedField : fieldId > 0 ? await formApi.field(fieldId) : null;
       const form = await formApi.form(mode === 'update' ? field!.FormId : queryFormId);
       if (live) setLoaded({ form, field });
     })().catch((error: unknown) => {
       if (live) setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error'));
     });
     return () => { live = false; };
-  }, [missingId, mode, fieldId, queryFormId]);
+  }, [missingId, mode, fieldId, queryFormId, forUpdate, lockedField]);
 
   if (missingId) return <Alert severity="error">{defaultMessages.noId}</Alert>;
   if (failure) return <Alert severity="error">{failure}</Alert>;
@@ -63,6 +72,7 @@ export function FormFieldEditorRoute({ screen, kind, params }: ScreenComponentPr
     else navigate(formUpdate ? `${fillPath(formUpdate, { id: form.FormId })}?tab=fields` : '/home');
   };
   return (
+    <>
     <FieldEditorForm
       key={`${mode}-${fieldId}-${form.FormId}`}
       mode={mode}
@@ -72,6 +82,13 @@ export function FormFieldEditorRoute({ screen, kind, params }: ScreenComponentPr
       copy={mode === 'create' && field !== null}
       title={title}
       onDone={done}
+      update={async (id, input) => {
+        await locked.write('POST', `${lowCodeApi.formField}/${id}`, input);
+        await locked.release();
+      }}
+      readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}
     />
+    {forUpdate && <LockDialogs refusal={locked.refusal} onRefusalClosed={locked.closeRefusal} />}
+    </>
   );
 }

@@ -53,7 +53,8 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const [plain, setRecord] = useState<Data | null>(null);
   const [readFailure, setFailure] = useState<string | null>(null);
   // Update and delete read the record for update: its lock (spec 2 "Record lock lifecycle") is held while the form is open.
-  const forUpdate = (mode === 'update' || mode === 'delete') && needsId && numericId > 0;
+  // A single record (Your Account) is the server's choice: its lock is told apart by its domain alone here.
+  const forUpdate = (mode === 'update' || mode === 'delete') && (single || (needsId && numericId > 0));
   const label = screen.form?.entityLabel ?? screen.title;
   const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: numericId, label });
   // A new record (not a copy) starts with the values the route's query gives (the screen's queryDefaults).

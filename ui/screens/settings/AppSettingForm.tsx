@@ -10,6 +10,9 @@ import { useSession } from '../../stores/session.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { loadSetting, type LoadedSetting } from './load-setting.ts';
 import { formRecord, saveSetting } from './save-setting.ts';
+import { useRecordLock } from '../../locks/store.ts';
+import { lockTexts } from '../../locks/messages.ts';
+import { LockDialogs } from '../../locks/LockDialogs.tsx';
 
 /**
  * An application setting's update and read routes (spec 1 "Application settings update"): the setting's form is
@@ -22,18 +25,31 @@ export function AppSettingForm({ screen, kind, params }: ScreenComponentProps) {
   const id = Number(params.id);
   const [loaded, setLoaded] = useState<LoadedSetting | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [refusalOpen, setRefusalOpen] = useState(false);
+  const forUpdate = kind !== 'read';
+  const phase = useRecordLock((s) => s.phase);
+  const lockId = useRecordLock((s) => s.lock?.lockId ?? null);
 
+  // The update route reads the setting for update: its lock is held while the form is open (it stays open after a save).
   useEffect(() => {
     if (!(id > 0)) return;
     let live = true;
     setLoaded(null);
     setFailure(null);
-    loadSetting(screen, id).then(
-      (l) => live && setLoaded(l),
+    loadSetting(screen, id, forUpdate).then(
+      (l) => {
+        if (!live) return;
+        setLoaded(l);
+        if (l.lock) useRecordLock.getState().hold({ ...l.lock, domain: screen.id, recordId: id });
+        else if (forUpdate) setRefusalOpen(true);
+      },
       () => live && setFailure(noticeText('Read', 'error', screen.form?.notices)),
     );
-    return () => { live = false; };
-  }, [screen, id]);
+    return () => {
+      live = false;
+      if (forUpdate) void useRecordLock.getState().release();
+    };
+  }, [screen, id, forUpdate]);
 
   const composed = useMemo(() => (loaded ? composeSettingForm(loaded.base, loaded.setting, loaded.embedded) : null), [loaded]);
   const composedScreen = useMemo(() => (composed ? { ...screen, form: composed.form } : null), [screen, composed]);
@@ -46,7 +62,10 @@ export function AppSettingForm({ screen, kind, params }: ScreenComponentProps) {
 
   const title = routes.find((r) => r.Name === `${screen.id}.${kind}`)?.Title ?? screen.title;
   const listUrl = routes.find((r) => r.Name === `${screen.id}.list`)?.Url ?? '/home';
+  const refusedWith = forUpdate && !loaded.lock ? loaded.lockMessage ?? lockTexts.invalidLock : null;
+  const readOnlyMessage = refusedWith ?? (forUpdate && phase === 'expired' ? lockTexts.expired : null);
   return (
+    <>
     <FormScreen
       key={loaded.setting.ConfigId}
       screen={composedScreen}
@@ -55,11 +74,14 @@ export function AppSettingForm({ screen, kind, params }: ScreenComponentProps) {
       record={record}
       title={title}
       save={async (values) => {
-        const saved = await saveSetting(loaded, values);
+        const saved = await saveSetting(loaded, values, lockId);
         setLoaded(saved);
         return formRecord(saved);
       }}
       onDone={() => navigate(listUrl)}
+      readOnlyMessage={readOnlyMessage}
     />
+    {forUpdate && <LockDialogs refusal={refusalOpen ? refusedWith : null} onRefusalClosed={() => setRefusalOpen(false)} />}
+    </>
   );
 }

@@ -11,6 +11,9 @@ import { useSession } from '../../stores/session.ts';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { useScreenPayload } from '../screen/useScreenPayload.ts';
 import { simpleLookupApi } from './simple-lookup-api.ts';
+import { apiPath, lowCodeApi } from '../../../engine/core/lowcode/api.ts';
+import { useLockedRecord } from '../../locks/useLockedRecord.ts';
+import { LockDialogs } from '../../locks/LockDialogs.tsx';
 import { tableIdOf } from './stored-table.ts';
 
 type Data = Record<string, unknown>;
@@ -32,33 +35,49 @@ export function SimpleLookupItemRoute({ screen, kind, params }: ScreenComponentP
   const needsId = mode !== 'create';
   const validIds = tableId > 0 && (!needsId || id > 0);
   const [record, setRecord] = useState<Data | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [readFailure, setFailure] = useState<string | null>(null);
+  // Update and delete read the item for update: its lock is held while the form is open, as a screen's records are.
+  const forUpdate = (mode === 'update' || mode === 'delete') && validIds;
+  const url = apiPath(lowCodeApi.simpleLookupItem, { tableId, id });
+  const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: id, label: screen.form?.entityLabel ?? 'Lookup Item' });
+  const failure = forUpdate && locked.failure ? (locked.failure instanceof ApiError ? locked.failure.message : noticeText('Read', 'error')) : readFailure;
+  const shown = forUpdate ? locked.record : record;
 
   useEffect(() => {
-    if (!needsId || !validIds) return;
+    if (!needsId || !validIds || forUpdate) return;
     simpleLookupApi.item(tableId, id).then((item) => setRecord({ ...item }), (error: unknown) =>
       setFailure(error instanceof ApiError ? error.message : noticeText('Read', 'error')));
-  }, [needsId, validIds, tableId, id]);
+  }, [needsId, validIds, forUpdate, tableId, id]);
 
   if (!validIds) return <Alert severity="error">{defaultMessages.noId}</Alert>;
   if (failure) return <Alert severity="error">{failure}</Alert>;
-  if (!payload || (needsId && !record)) return <LoadingScreen />;
+  if (!payload || (needsId && !shown)) return <LoadingScreen />;
 
   const listUrl = routes.find((r) => r.Name === `${screen.id}.list`)?.Url ?? '/home';
   // Back where the user came from inside the app; to the list when the page was opened directly.
   const done = () => (location.key !== 'default' ? navigate(-1) : navigate(listUrl));
   const canDelete = needsId && (mode === 'delete' || routes.some((r) => r.Name === `${screen.id}.delete`));
+  // Saved or deleted: the lock is released.
+  const write = async <T,>(method: 'POST' | 'DELETE', values?: Data): Promise<T> => {
+    const answer = await locked.write<T>(method, url, values);
+    await locked.release();
+    return answer;
+  };
   return (
-    <FormScreen
-      screen={screen}
-      entity={payload.Schema}
-      mode={mode}
-      record={record}
-      title={entry?.Title ?? screen.title}
-      description={entry?.Description}
-      save={(values) => (mode === 'create' ? simpleLookupApi.create(tableId, values) : simpleLookupApi.update(tableId, id, values)) as unknown as Promise<Data>}
-      remove={canDelete ? () => simpleLookupApi.remove(tableId, id) : undefined}
-      onDone={done}
-    />
+    <>
+      <FormScreen
+        screen={screen}
+        entity={payload.Schema}
+        mode={mode}
+        record={shown}
+        title={entry?.Title ?? screen.title}
+        description={entry?.Description}
+        save={(values) => (mode === 'create' ? simpleLookupApi.create(tableId, values) as unknown as Promise<Data> : write<Data>('POST', values))}
+        remove={canDelete ? () => write<void>('DELETE') : undefined}
+        onDone={done}
+        readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}
+      />
+      {forUpdate && <LockDialogs refusal={locked.refusal} onRefusalClosed={locked.closeRefusal} />}
+    </>
   );
 }

@@ -15,6 +15,9 @@ import { LookupSelectors, noChoice } from './LookupSelectors.tsx';
 import { ItemTable } from './ItemTable.tsx';
 import { useItemReorder } from './useItemReorder.ts';
 import { serverMessage } from './errors.ts';
+import { LockedItemForm } from './LockedItemForm.tsx';
+import { deleteLocked } from '../../locks/lock-api.ts';
+import { apiPath, lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 
 /** What the user is doing to one item: while any of it, the selectors and the other actions wait. */
 type Task = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; item: SimpleLookupItem } | { kind: 'delete'; item: SimpleLookupItem };
@@ -105,7 +108,8 @@ export function SimpleLookupListRoute({ screen }: ScreenComponentProps) {
     if (task.kind !== 'delete') return;
     setDeleting(true);
     try {
-      await simpleLookupApi.remove(tableId, task.item.Id);
+      // Deleted as the item's delete route does: read for update (its lock), then deleted with its lock and version.
+      await deleteLocked(apiPath(lowCodeApi.simpleLookupItem, { tableId, id: task.item.Id }), screen.form?.entityLabel ?? 'Lookup Item');
       notify('success', noticeText('Delete', 'success'));
       done();
     } catch (error) {
@@ -140,18 +144,21 @@ export function SimpleLookupListRoute({ screen }: ScreenComponentProps) {
             </Typography>
             <Button variant="contained" startIcon={<AddIcon />} disabled={busy || !items || !payload} onClick={() => setTask({ kind: 'create' })}>Add Item</Button>
           </Stack>
-          {editing && payload && (
+          {editing?.kind === 'edit' && payload && (
+            <Box>
+              <LockedItemForm key={`edit-${editing.item.Id}`} screen={screen} entity={payload.Schema} tableId={tableId} item={editing.item} onDone={done} />
+            </Box>
+          )}
+          {editing?.kind === 'create' && payload && (
             <Box>
               <FormScreen
-                key={editing.kind === 'edit' ? `edit-${editing.item.Id}` : 'create'}
+                key="create"
                 screen={screen}
                 entity={payload.Schema}
-                mode={editing.kind === 'edit' ? 'update' : 'create'}
-                record={editing.kind === 'edit' ? { ...editing.item } : null}
-                title={editing.kind === 'edit' ? `Edit ${editing.item.Name}` : `Add an item to ${listName ?? 'the list'}`}
-                save={(values) => (editing.kind === 'edit'
-                  ? simpleLookupApi.update(tableId, editing.item.Id, values)
-                  : simpleLookupApi.create(tableId, values)) as unknown as Promise<Record<string, unknown>>}
+                mode="create"
+                record={null}
+                title={`Add an item to ${listName ?? 'the list'}`}
+                save={(values) => simpleLookupApi.create(tableId, values) as unknown as Promise<Record<string, unknown>>}
                 onDone={done}
               />
             </Box>
