@@ -18,11 +18,10 @@ describe('the date walkers read payloads at any depth (a client chooses how deep
   });
 
   it('convertIncomingDates converts a record date 200,000 levels down', () => {
-    let value = convertIncomingDates(nested(levels, { CreatedDate: '2024-05-01T10:00:00Z' })) as { a: unknown };
+    const value = convertIncomingDates(nested(levels, { CreatedDate: '2024-05-01T10:00:00Z' })) as { a: unknown };
     let inner: unknown = value.a;
     for (let i = 0; i < levels; i++) inner = (inner as unknown[])[0];
     expect((inner as { CreatedDate: Date }).CreatedDate).toEqual(new Date('2024-05-01T10:00:00Z'));
-    value = convertIncomingDates({ List: [{ ModifiedDate: null }, 3] }) as { a: unknown };
-    expect(value).toEqual({ List: [{ ModifiedDate: null }, 3] });
+    expect(convertIncomingDates({ List: [{ ModifiedDate: null }, 3] })).toEqual({ List: [{ ModifiedDate: null }, 3] });
   });
 });

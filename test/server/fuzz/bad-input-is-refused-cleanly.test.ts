@@ -68,7 +68,7 @@ describe('Bad input is refused cleanly on every route (property, fast-check)', (
       { numRuns: runsPerOperation, seed, endOnFailure: !!reportFile },
     );
     if (reportFile) writeFileSync(reportFile, JSON.stringify(found, null, 1));
-  });
+  }, 180_000);
 
   it('sent every request and stops the server', async () => {
     console.log('fuzz timing (ms)', timing, sent);

@@ -15,8 +15,13 @@ describe('The bad-input property notices what it is meant to notice', () => {
     await t.app.db('sessions').update({ LastSeen: new Date() });
     expect(await log.takeChanges()).toEqual([]);
     await t.app.db('outbox').insert({ ToAddress: 'a@example.org', Subject: 's', TextBody: 't' });
+    expect((await log.takeChanges()).map((c) => `${c.table} ${c.op}`)).toEqual(['outbox INSERT']);
+    // Inserted and deleted again in one request: nothing changed, as a snapshot before and after would see it.
+    await t.app.db('outbox').insert({ ToAddress: 'b@example.org', Subject: 's', TextBody: 't' });
+    await t.app.db('outbox').where({ ToAddress: 'b@example.org' }).delete();
+    expect(await log.takeChanges()).toEqual([]);
     await t.app.db('outbox').delete();
-    expect((await log.takeChanges()).map((c) => `${c.table} ${c.op}`)).toEqual(['outbox INSERT', 'outbox DELETE']);
+    expect((await log.takeChanges()).map((c) => `${c.table} ${c.op}`)).toEqual(['outbox DELETE']);
     await t.app.db.raw('create table made_by_a_request (id int)');
     expect((await log.takeChanges()).map((c) => c.op)).toEqual(['DDL']);
     await t.app.db.raw('insert into made_by_a_request values (1)');

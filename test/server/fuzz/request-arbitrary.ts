@@ -35,8 +35,11 @@ export interface FuzzRequest {
   remoteAddress: string;
 }
 
-/** encodeURIComponent, except that a lone surrogate goes as its UTF-8 replacement bytes instead of throwing. */
-const encode = (text: string) => encodeURIComponent(text.toWellFormed());
+/** The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, which the TypeScript lib here lacks). */
+const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+/** encodeURIComponent, except that a lone surrogate goes as the replacement character instead of throwing. */
+const encode = (text: string) => encodeURIComponent(wellFormed(text));
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
 
@@ -72,8 +75,8 @@ export function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
     )
     .map(([values, extra]) => {
       const search = new URLSearchParams();
-      values.forEach((value, i) => value !== undefined && search.append(queryParams[i].name, value.toWellFormed()));
-      if (extra) search.append(extra[0], extra[1].toWellFormed());
+      values.forEach((value, i) => value !== undefined && search.append(queryParams[i].name, wellFormed(value)));
+      if (extra) search.append(extra[0], wellFormed(extra[1]));
       const text = search.toString();
       return text ? `?${text}` : '';
     });

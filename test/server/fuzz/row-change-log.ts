@@ -18,6 +18,23 @@ export interface RowChange {
   after: unknown;
 }
 
+/**
+ * What the writes leave behind, as a before-and-after snapshot would see it: a row inserted and deleted
+ * again by the same request (a record lock taken, then released when the record is not found) is no change.
+ */
+export function netChanges(changes: RowChange[]): RowChange[] {
+  const count = new Map<string, number>();
+  const add = (table: string, row: unknown, n: number) => {
+    const key = `${table}\u0000${JSON.stringify(row)}`;
+    count.set(key, (count.get(key) ?? 0) + n);
+  };
+  for (const c of changes) {
+    if (c.before != null) add(c.table, c.before, -1);
+    if (c.after != null) add(c.table, c.after, 1);
+  }
+  return changes.filter((c) => c.op === 'TRUNCATE' || [c.before, c.after].some((row) => row != null && count.get(`${c.table}\u0000${JSON.stringify(row)}`) !== 0));
+}
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -76,10 +93,7 @@ export class RowChangeLog {
       union all select null, null, 'SHAPE', null, to_jsonb(string_agg(relname::text || ':' || relnatts, ',' order by relname)) from pg_class
         where relkind = 'r' and relnamespace = current_schema()::regnamespace`);
     const all = rows as Array<{ Id: number | null; Tbl: string; Op: string; Old: unknown; New: unknown }>;
-    const changes = all
-      .filter((r) => r.Op !== 'SHAPE')
-      .sort((a, b) => a.Id! - b.Id!)
-      .map((r) => ({ table: r.Tbl, op: r.Op, before: r.Old, after: r.New }));
+    const changes = netChanges(all.filter((r) => r.Op !== 'SHAPE').sort((a, b) => a.Id! - b.Id!).map((r) => ({ table: r.Tbl, op: r.Op, before: r.Old, after: r.New })));
     const shape = String(all.find((r) => r.Op === 'SHAPE')?.New);
     if (shape !== this.shape) {
       changes.push({ table: '(schema)', op: 'DDL', before: this.shape, after: shape });
