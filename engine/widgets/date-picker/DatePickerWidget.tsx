@@ -89,6 +89,8 @@ export function DatePickerControl(props: DatePickerControlProps) {
         onFocus,
       },
       field: { clearable: config.controlType === 'filter' },
+      // The pop-up calendar is a dialog named by a label id of MUI's own, which our field's id replaces: name it here.
+      popper: { 'aria-label': label ? `Choose ${label}` : 'Choose date' },
     },
   };
   return (
