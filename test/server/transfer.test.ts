@@ -223,10 +223,13 @@ describe.each(databases)('a built application moves to another installation, on 
     expect(stillChanged.statusCode).toBe(409);
     // Revisions are history: the edit and its undo left two. Remove them, as if the edit never happened.
     const { FormId } = await dst.db('forms').where({ Name: 'Incident Report' }).first('FormId');
-    const kept = (await dst.db('transfer_imports').where({ ImportId: importId }).first('After')).After.forms[String(FormId)].revision as number;
+    const { After } = await dst.db('transfer_imports').where({ ImportId: importId }).first('After');
+    const kept = After.forms[String(FormId)].revision as number;
     await dst.db('form_revisions').where({ FormId }).where('Revision', '>', kept).delete();
     await dst.db('forms').where({ FormId }).update({ Revision: kept });
-    await dst.db('form_fields').where({ FormFieldId: field.FormFieldId }).update({ ModifiedDate: null, ModifiedBy: null });
+    // The edit and its undo each raised the field's version (its lock's version check): put back the import's.
+    const keptVersion = After.form_fields[String(field.FormFieldId)].row_version as number;
+    await dst.db('form_fields').where({ FormFieldId: field.FormFieldId }).update({ ModifiedDate: null, ModifiedBy: null, RowVersion: keptVersion });
 
     const first = await as(dst, dstAdmin, 'POST', `/api/transfer/imports/${importId}/rollback`);
     expect(first.statusCode, first.body).toBe(200);
