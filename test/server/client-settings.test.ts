@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, signIn, useTestApp, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { multipart, samples } from './multipart.ts';
+import { fileStorageFor } from '../../server/modules/files/storage.ts';
 
 const textMaximum = 'You have exceeded the maximum character length allowable for this field.';
 const usa = { Id: 1, Name: 'UNITED STATES' };
@@ -76,7 +77,11 @@ describe.each(databases)('client settings on %s', (kind) => {
 
   it("refuses a logo over 1 MB, or one that was not uploaded as the client logo, with the logo field's limits", async () => {
     const large = `${'a'.repeat(32)}.png`;
-    writeFileSync(path.join(dataDir, 'files', large), Buffer.concat([samples.png, Buffer.alloc(1024 * 1024)]));
+    // Stored where this database's files live (DATA_DIR, or PostgreSQL with DATABASE_URL), as an upload would be.
+    const storage = fileStorageFor(t.config, t.app.db);
+    const arriving = await storage.tempPath();
+    writeFileSync(arriving, Buffer.concat([samples.png, Buffer.alloc(1024 * 1024)]));
+    await storage.commit(arriving, large);
     await t.app.db('files').insert({ FileName: large, UserFileName: 'large.png', Name: 'large.png', Kind: 'clientlogo', ContentType: 'image/png', SizeBytes: 1024 * 1024 + samples.png.length, IsActive: false, CreatedBy: 'admin' });
     await expectRefused({ ...valid(), Logo: { FileName: large, UserFileName: 'large.png' } }, [['Logo', 'The image exceeds the maximum permitted file size. (1 MB)']]);
     await expectRefused({ ...valid(), Logo: await upload('/api/files/upload-image', 'photo.png', samples.png) }, [['Logo', 'The file was not uploaded through this field.']]);
