@@ -17,6 +17,8 @@ export function closeOpenDialogs(): void {
   if (typeof document === 'undefined') return;
   let steps = 0;
   const step = () => {
+    // The page may be gone between steps (a test's document torn down, a tab closing).
+    if (typeof document === 'undefined') return;
     const open = openModals();
     if (!open.length || steps++ >= maxSteps) return;
     for (const modal of open) {
