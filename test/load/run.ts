@@ -45,10 +45,13 @@ const latency = (outcomes: Outcome[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 };
 
+let phases = 0;
+
 async function underLoad(servers: Target[], ledger: Ledger, recorder: Recorder, during: (stop: () => void) => Promise<void>): Promise<void> {
   let running = true;
+  const phase = ++phases;
   const names = Array.from({ length: users }, (_, i) => `load${i + 1}`);
-  const people = names.map((name) => simulateUser(name, password, servers, recorder, ledger, runId, () => running));
+  const people = names.map((name) => simulateUser(name, password, servers, recorder, ledger, runId, phase, () => running));
   try {
     await during(() => { running = false; });
   } finally {

@@ -37,7 +37,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and now and then signs in again; each call to either server process at random, with a pause between calls, until
  * running() says stop.
  */
-export async function simulateUser(userName: string, password: string, servers: Target[], recorder: Recorder, ledger: Ledger, runId: string, running: () => boolean): Promise<void> {
+export async function simulateUser(userName: string, password: string, servers: Target[], recorder: Recorder, ledger: Ledger, runId: string, phase: number, running: () => boolean): Promise<void> {
   let headers: Record<string, string> | null = null;
   const mine: number[] = [];
   let n = 0;
@@ -51,7 +51,8 @@ export async function simulateUser(userName: string, password: string, servers: 
     if (!headers) await pause(3000 + Math.random() * 3000);
   };
   const create = async () => {
-    const name = `L${runId}-${userName}-${++n}`;
+    // Unique across phases too: each phase's people count their creates from 1 again.
+    const name = `L${runId}-${phase}-${userName}-${++n}`;
     ledger.attemptedNames.add(name);
     const description = `created ${n}`;
     const res = await recorder.send(pick(servers), 'create', 'POST', '/api/roles', 201, { headers: headers!, json: roleBody(name, description) });
