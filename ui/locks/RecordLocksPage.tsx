@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { format } from 'date-fns';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Table, TableBody, TableCell, TableContainer,
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer,
   TableHead, TableRow, Typography,
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -65,6 +65,7 @@ export default function RecordLocksPage() {
         <Button startIcon={<RefreshIcon />} onClick={() => void load()} variant="outlined">Refresh</Button>
       </Stack>
       {failure && <Alert severity="error" role="alert">{failure}</Alert>}
+      {!locks && !failure && <LinearProgress aria-label="Loading the record locks" />}
       {locks?.length === 0 && <Alert severity="info">No records are locked.</Alert>}
       {locks && locks.length > 0 && (
         <TableContainer component={Paper} variant="outlined">
