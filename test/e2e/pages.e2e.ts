@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { adminPassword, launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { adminApi } from './seed-through-api.ts';
 import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
 
 /**
@@ -43,13 +44,8 @@ describe('pages, end to end (Chromium)', () => {
   beforeAll(async () => {
     ({ app, baseUrl } = await startServer());
     // The form of the low-code Shows, made through the API (its own e2e builds it in the browser).
-    const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
-    const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
-    const post = async (url: string, payload: object) => {
-      const res = await app.inject({ method: 'POST', url, payload, headers });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json();
-    };
+    const api = await adminApi(app);
+    const post = (url: string, payload: object) => api.post<Record<string, any>>(url, payload, 201);
     const list = await post('/api/lookup-tables', { SystemName: 'Severity', DisplayName: 'Severity', Description: null, IsActive: true, IsEditable: true });
     for (const Name of ['Low', 'Medium', 'High']) await post(`/api/simple-lookups/${list.SimpleLookupTableId}/items`, { Name, Description: null, IsActive: true });
     const formId = (await post('/api/forms', { Name: 'Incident Report', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true })).FormId;

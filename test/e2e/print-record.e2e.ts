@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { adminPassword, launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { adminApi } from './seed-through-api.ts';
 
 describe('printing a record (Chromium)', () => {
   let app: FastifyInstance;
@@ -16,13 +17,8 @@ describe('printing a record (Chromium)', () => {
     ({ app, baseUrl } = await startServer());
     // A built form with a select, a date and a currency field, and one record, made through the API before the
     // browser signs in (its sign-in then replaces this session).
-    const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
-    const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
-    const post = async (url: string, payload: object) => {
-      const res = await app.inject({ method: 'POST', url, payload, headers });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json();
-    };
+    const api = await adminApi(app);
+    const post = (url: string, payload: object) => api.post<Record<string, any>>(url, payload, 201);
     const list = await post('/api/lookup-tables', { SystemName: 'Priority', DisplayName: 'Priority', Description: null, IsActive: true, IsEditable: true });
     const urgent = await post(`/api/simple-lookups/${list.SimpleLookupTableId}/items`, { Name: 'Urgent', Description: null, IsActive: true });
     const formId = (await post('/api/forms', { Name: 'Work Order', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true })).FormId;

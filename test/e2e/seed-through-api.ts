@@ -4,7 +4,8 @@ import { adminPassword } from './harness.ts';
 
 export interface Api {
   get<T = unknown>(url: string): Promise<T>;
-  post<T = Record<string, unknown>>(url: string, payload: object): Promise<T>;
+  /** With `status`, any other answer fails the test; without it, any answer of 300 or more does. */
+  post<T = Record<string, unknown>>(url: string, payload: object, status?: number): Promise<T>;
 }
 
 /**
@@ -14,12 +15,12 @@ export interface Api {
 export async function adminApi(app: FastifyInstance): Promise<Api> {
   const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
   const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object, status?: number) => {
     const res = await app.inject({ method, url, payload, headers });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    if (status === undefined ? res.statusCode >= 300 : res.statusCode !== status) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
     return res.json();
   };
-  return { get: (url) => call('GET', url), post: (url, payload) => call('POST', url, payload) };
+  return { get: (url) => call('GET', url), post: (url, payload, status) => call('POST', url, payload, status) };
 }
 
 export interface SeededForm {

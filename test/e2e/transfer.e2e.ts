@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { adminPassword, launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { adminApi } from './seed-through-api.ts';
 
 /**
  * Issue 13's transfer Show in Chromium: an administrator exports a form with its page to a file on one installation,
@@ -18,13 +19,8 @@ describe('moving a built form and its page to another installation, end to end (
 
   /** The app's own calls as the administrator: building the form is not what this test is about. */
   async function build(app: FastifyInstance) {
-    const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
-    const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
-    const post = async (url: string, payload: object) => {
-      const res = await app.inject({ method: 'POST', url, payload, headers });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json();
-    };
+    const api = await adminApi(app);
+    const post = (url: string, payload: object) => api.post<Record<string, any>>(url, payload, 201);
     const FormId = (await post('/api/forms', { Name: 'Site Inspection', Description: null, CanHaveEav: false, IsCircleable: false, IsActive: true })).FormId;
     await post('/api/formfields', { FormId, Name: 'Site', ReportLabelText: 'Site', FieldType: 'text', IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: { required: true } });
     await post('/api/formfields', { FormId, Name: 'Inspected On', ReportLabelText: 'Inspected On', FieldType: 'date', IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: {} });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { adminPassword, launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { adminApi } from './seed-through-api.ts';
 import { xssPayloads } from './xss-payloads.ts';
 
 /**
@@ -49,13 +50,8 @@ describe('XSS payloads stored through the API render inert (Chromium)', () => {
 
   beforeAll(async () => {
     ({ app, baseUrl } = await startServer());
-    const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
-    const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
-    const post = async (url: string, payload: object) => {
-      const res = await app.inject({ method: 'POST', url, payload, headers });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json();
-    };
+    const api = await adminApi(app);
+    const post = (url: string, payload: object) => api.post<Record<string, any>>(url, payload, 201);
     const formId = (await post('/api/forms', { Name: 'XSS Corpus', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true })).FormId;
     const field = (Name: string, FieldType: string, AttributeValues: object) =>
       post('/api/formfields', { FormId: formId, Name, ReportLabelText: Name, FieldType, IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues });
@@ -67,11 +63,10 @@ describe('XSS payloads stored through the API render inert (Chromium)', () => {
     // One record shows every payload's rich text as the server kept it alone (joined after cleaning, so no payload's
     // unclosed tag swallows the next): one screen to check instead of one per payload.
     for (const id of recordIds) {
-      const res = await app.inject({ url: `/api/forms/${formId}/records/${id}`, headers });
-      keptBodies.push(res.json().Body ?? '');
+      keptBodies.push((await api.get<{ Body?: string }>(`/api/forms/${formId}/records/${id}`)).Body ?? '');
     }
     combinedId = (await post(`/api/forms/${formId}/records`, { Title: 'Every payload', Notes: xssPayloads.join('\n'), Body: keptBodies.join('<br>') })).RecordId;
-    combinedBody = (await app.inject({ url: `/api/forms/${formId}/records/${combinedId}`, headers })).json().Body;
+    combinedBody = (await api.get<{ Body: string }>(`/api/forms/${formId}/records/${combinedId}`)).Body;
 
     browser = await launchChromium();
     ({ page, consoleErrors } = await openPage(browser));
