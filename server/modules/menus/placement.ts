@@ -21,6 +21,12 @@ export async function lockMenuShape(trx: Knex): Promise<void> {
 
 const refuse = (message: string) => HttpError.of(400, message, 'ParentMenuItemId', 'MenuPlacement');
 
+/** Refuses a parent that does not exist, before the write (the foreign key would otherwise fail as a system error). */
+export async function checkParentExists(trx: Knex, parentId: unknown): Promise<void> {
+  if (parentId === null || parentId === undefined) return;
+  if (!(await trx('menu_items').where({ MenuItemId: parentId }).first('MenuItemId'))) throw refuse(menuMessages.parentGone);
+}
+
 /**
  * Checks, in the save's transaction and after its write, that the item sits in a tree: its parents never lead back
  * to it, the parent is no separator, and neither the item nor anything beneath it lies below tier 5. Throws the

@@ -12,7 +12,7 @@ import { modulesOf } from '../access/module-access.ts';
 import { heldRouteNames } from '../access/effective-access.ts';
 import { routeTableFor } from '../app/route-table.ts';
 import { allScreens } from '../forms/screens.ts';
-import { checkMenuPlacement, lockMenuShape, menuMessages } from './placement.ts';
+import { checkMenuPlacement, checkParentExists, lockMenuShape, menuMessages } from './placement.ts';
 import { moduleEntryRoutes } from './module-routes.ts';
 import { buildMenu, menuItemType, type MenuRow } from './tree.ts';
 
@@ -169,6 +169,7 @@ export default async function menuRoutes(app: FastifyInstance) {
         if (type === menuItemType.module && !(await trx('modules').where({ ModuleId: written.ModuleId }).first('ModuleId'))) {
           throw HttpError.of(400, menuMessages.moduleGone, 'ModuleId', 'NotFound');
         }
+        await checkParentExists(trx, written.ParentMenuItemId);
         return written;
       },
       afterWrite: async (trx, saved) => checkMenuPlacement(trx, saved.MenuItemId as number),

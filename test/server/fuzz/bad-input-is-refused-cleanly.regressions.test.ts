@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dataExceptionItems } from '../../../server/lib/database-errors.ts';
 import { databases, signIn, useTestApp, type SignedIn } from '../helper.ts';
 
 /**
@@ -43,5 +44,23 @@ describe.each(databases)('Bad input is refused cleanly: cases the property found
     expect(res.json()).toEqual([{ PropertyName: 'Value', ErrorMessage: 'Value contains a character that cannot be stored.', ErrorCode: 'InvalidCharacter' }]);
     const inQuery = await as('/api/users?q=a%00b');
     expect(inQuery.json()[0]).toMatchObject({ PropertyName: 'q', ErrorCode: 'InvalidCharacter' });
+  });
+
+  it('a menu item under a parent that does not exist is refused with 400 naming the parent, and nothing is written', async () => {
+    const before = await t.app.db('menu_items').count('* as n').first();
+    const res = await as('/api/menu-items', 'POST', { Name: '!', MenuItemTypeId: 3, ParentMenuItemId: 2147483000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual([{ PropertyName: 'ParentMenuItemId', ErrorMessage: 'The parent menu item no longer exists.', ErrorCode: 'MenuPlacement' }]);
+    expect(await t.app.db('menu_items').count('* as n').first()).toEqual(before);
+  });
+
+  it('a foreign key a route did not check is refused as 400 naming the missing record, not 500', async () => {
+    const [{ MenuItemId }] = await t.app.db('menu_items').insert({ Name: 'Orphan probe', MenuItemTypeId: 3, SortOrder: 0 }).returning('MenuItemId');
+    const missingParent = t.app.db('menu_items').where({ MenuItemId }).update({ ParentMenuItemId: 2147483000 });
+    const error = await missingParent.then(() => null, (e: unknown) => e);
+    expect(dataExceptionItems(error)).toEqual([{ PropertyName: null, ErrorMessage: 'A record this refers to does not exist.', ErrorCode: 'NotFound' }]);
+    await t.app.db('menu_items').insert({ Name: 'Child probe', MenuItemTypeId: 3, SortOrder: 0, ParentMenuItemId: MenuItemId });
+    const inUse = await t.app.db('menu_items').where({ MenuItemId }).delete().then(() => null, (e: unknown) => e);
+    expect(dataExceptionItems(inUse)?.[0].ErrorCode, String((inUse as { detail?: string })?.detail)).toBe('InUse');
   });
 });
