@@ -5,19 +5,21 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { pgliteSnapshot } from './pglite-snapshot.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 export const adminPassword = 'Adm1nPassword';
 
 /** The databases every server suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh PostgreSQL database beside TEST_DATABASE_URL's, dropped when the suite ends. */
+/** A fresh PostgreSQL database beside TEST_DATABASE_URL's, already migrated (from the template), dropped when the suite ends. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `metadmin_test_${randomBytes(6).toString('hex')}`;
+  const template = await postgresTemplate(base.toString());
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base.toString());
   url.pathname = `/${name}`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { migratedPgliteSnapshot } from '../../server/db/knex.ts';
 
 /** The migrations' sources: a change to any of them makes a new snapshot. */
-async function migrationsHash(): Promise<string> {
+export async function migrationsHash(): Promise<string> {
   const dir = path.resolve('server/db/migrations');
   const hash = createHash('sha256');
   for (const file of (await readdir(dir)).sort()) hash.update(file).update(await readFile(path.join(dir, file)));
