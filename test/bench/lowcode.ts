@@ -87,7 +87,11 @@ const fields: BenchField[] = [
 ];
 const columnOf = (name: string) => toSnakeCase(fieldIdentifier(name)!);
 
-interface Session { call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<{ status: number; body: string; json(): unknown }> }
+interface Session {
+  call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, extraHeaders?: Record<string, string>): Promise<{ status: number; body: string; json(): unknown }>;
+  /** Reads a record for update as the browser's form does: the lock and version headers its write must send. */
+  readForUpdate(url: string): Promise<Record<string, string>>;
+}
 
 /** A session of a master user on the in-process app (which follows refreshed tokens), failing on any error status. */
 async function inProcessSession(app: FastifyInstance, UserName: string): Promise<Session> {
@@ -95,12 +99,17 @@ async function inProcessSession(app: FastifyInstance, UserName: string): Promise
   if (signIn.statusCode !== 200) throw new Error(`sign-in of ${UserName}: ${signIn.statusCode} ${signIn.body}`);
   const headers: Record<string, string> = { authorization: `Bearer ${signIn.headers['x-auth-token']}`, 'session-id': signIn.json().Session.SessionId };
   return {
-    async call(method, url, payload) {
-      const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    async call(method, url, payload, extraHeaders = {}) {
+      const res = await app.inject({ method, url, headers: { ...headers, ...extraHeaders }, ...(payload ? { payload } : {}) });
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
       const refreshed = res.headers['x-auth-token'];
       if (typeof refreshed === 'string') headers.authorization = `Bearer ${refreshed}`;
       return { status: res.statusCode, body: res.body, json: () => res.json() };
+    },
+    async readForUpdate(url) {
+      const res = await app.inject({ method: 'GET', url: `${url}?lock=true`, headers });
+      if (res.statusCode !== 200) throw new Error(`GET ${url}?lock=true: ${res.statusCode} ${res.body}`);
+      return Object.fromEntries(['recordlockid', 'recordversion'].flatMap((h) => (typeof res.headers[h] === 'string' ? [[h, res.headers[h] as string]] : [])));
     },
   };
 }
@@ -272,7 +281,12 @@ async function definitionChanges(formId: number, admin: Session): Promise<Change
   };
   const fieldsNow = (await admin.call('GET', `/api/forms/${formId}/fields`)).json() as Array<{ FormFieldId: number; Name: string } & Record<string, unknown>>;
   const byName = (name: string) => fieldsNow.find((f) => f.Name === name)!;
-  const update = (field: Record<string, unknown>, changes: object) => admin.call('POST', `/api/formfields/${field.FormFieldId as number}`, { ...pickInput(field), ...changes });
+  /** A field's save, timed alone: the read for update that gives its lock and version comes before the clock starts. */
+  const update = async (field: Record<string, unknown>, changes: object) => {
+    const url = `/api/formfields/${field.FormFieldId as number}`;
+    const lock = await admin.readForUpdate(url);
+    return timed(() => admin.call('POST', url, { ...pickInput(field), ...changes }, lock));
+  };
   const rows_: ChangeRow[] = [];
   const row = (change: string, what: string) => { const r: ChangeRow = { change, what, runsMs: [] }; rows_.push(r); return r; };
   const added: number[] = [];
@@ -302,18 +316,21 @@ async function definitionChanges(formId: number, admin: Session): Promise<Change
     const off = row(`deactivate a field (${name})`, what);
     const on = row(`reactivate it (${name})`, 'undoing the deactivation, the same work again');
     for (let rep = 1; rep <= changeRepetitions; rep++) {
-      off.runsMs.push((await timed(() => update(byName(name), { IsActive: false })))[0]);
-      on.runsMs.push((await timed(() => update(byName(name), { IsActive: true })))[0]);
+      off.runsMs.push((await update(byName(name), { IsActive: false }))[0]);
+      on.runsMs.push((await update(byName(name), { IsActive: true }))[0]);
     }
   }
   const rename = row('rename a field (Location)', 'ALTER TABLE RENAME COLUMN + its order and trigram indexes renamed');
   const back = row('rename it back', 'the same work again');
   for (let rep = 1; rep <= changeRepetitions; rep++) {
-    rename.runsMs.push((await timed(() => update(byName('Location'), { Name: 'Site Location', ReportLabelText: 'Site Location' })))[0]);
-    back.runsMs.push((await timed(() => update(byName('Location'), { Name: 'Location', ReportLabelText: 'Location' })))[0]);
+    rename.runsMs.push((await update(byName('Location'), { Name: 'Site Location', ReportLabelText: 'Site Location' }))[0]);
+    back.runsMs.push((await update(byName('Location'), { Name: 'Location', ReportLabelText: 'Location' }))[0]);
   }
   const undo = row('delete the added fields (cleanup), each', 'no values (counted first): DROP COLUMN, its indexes with it');
-  for (const id of added.reverse()) undo.runsMs.push((await timed(() => admin.call('DELETE', `/api/formfields/${id}`)))[0]);
+  for (const id of added.reverse()) {
+    const lock = await admin.readForUpdate(`/api/formfields/${id}`);
+    undo.runsMs.push((await timed(() => admin.call('DELETE', `/api/formfields/${id}`, undefined, lock)))[0]);
+  }
   return rows_;
 }
 
@@ -337,7 +354,9 @@ async function metadataFigures(formId: number, api: (path: string) => Promise<un
   const time = async (work: () => Promise<unknown>) => { const started = performance.now(); await work(); return performance.now() - started; };
   for (let rep = 1; rep <= metadataRepetitions; rep++) {
     const label = rep === metadataRepetitions ? 'Witness Count' : `Witnesses ${rep}`;
-    out.changeMs.push(await time(() => admin.call('POST', `/api/formfields/${field.FormFieldId as number}`, { ...pickInput(field), ReportLabelText: label })));
+    const url = `/api/formfields/${field.FormFieldId as number}`;
+    const lock = await admin.readForUpdate(url);
+    out.changeMs.push(await time(() => admin.call('POST', url, { ...pickInput(field), ReportLabelText: label }, lock)));
     out.firstAfterChangeMs.push(await time(() => api(path)));
     out.secondAfterChangeMs.push(await time(() => api(path)));
     out.firstListAfterChangeMs.push(await time(() => api(`/api/forms/${formId}/records?pageSize=50`)));
