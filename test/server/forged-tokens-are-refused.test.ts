@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { oneDatabase, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addUser } from './account-fixtures.ts';
 import { apiRoutes, bodyFor, type ApiRoute } from './api-routes.ts';
 import { sessionMessages } from '../../server/modules/sessions/end-reasons.ts';
@@ -17,7 +17,7 @@ function craftToken(header: object, claims: object, secret: string | null): stri
 
 const now = () => Math.floor(Date.now() / 1000);
 
-describe.each(databases)('forged and dead tokens on every authenticated route, on %s', (kind) => {
+describe.each(oneDatabase)('forged and dead tokens on every authenticated route, on %s', (kind) => {
   const t = useTestApp(kind, { sessionMode: 'UNLIMITED' });
   let routes: ApiRoute[];
   let admin: SignedIn;

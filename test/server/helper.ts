@@ -11,6 +11,11 @@ export const adminPassword = 'Adm1nPassword';
 
 /** The databases every server suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * One of them, PostgreSQL when set (as deployed), else PGlite: for the suites that walk every route with every identity,
+ * whose checks are the same statements on both engines; walking twice cost minutes of CI for nothing more proved.
+ */
+export const oneDatabase: Array<'pglite' | 'postgres'> = databases.slice(-1);
 
 /** A fresh PostgreSQL database beside TEST_DATABASE_URL's, already migrated (from the template), dropped when the suite ends. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
+import { oneDatabase, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addUser, addRole } from './account-fixtures.ts';
 import { guardedRouteKinds, routeNodeName } from '../../server/modules/access/permission-nodes.ts';
 import { messages } from '../../server/plugins/access.ts';
@@ -36,7 +36,7 @@ const matrixTimeout = 600_000;
 /** Whether the access is resolved per request from its path (a built form's records). */
 const isResolved = (access: Access | undefined) => typeof access === 'object' && 'resolve' in access;
 
-describe.each(databases)('every API route against the access it declares, on %s', (kind) => {
+describe.each(oneDatabase)('every API route against the access it declares, on %s', (kind) => {
   const t = useTestApp(kind);
   const password = 'Passw0rd1';
   /** A built form with one required text field: the form whose id fills :formId in the routes of built forms' records. */
