@@ -10,7 +10,8 @@ import { writeResults } from './results.ts';
 import { benchPassword, buildBenchApp, ensureDatabase, startFloorServer, startServerProcess, type BenchServer } from './bench-servers.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const clients = 10;
+/** Concurrent clients, each calling again as soon as its answer came (no pause): BENCH_CLIENTS changes it. */
+export const clients = Number(process.env.BENCH_CLIENTS ?? 10);
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 const password = benchPassword;
 const benchDatabase = 'metadmin_bench';

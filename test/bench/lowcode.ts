@@ -11,18 +11,18 @@ import { serverDay } from '../../server/modules/forms/built-forms.ts';
 import { ensureRecordIndexes } from '../../server/modules/forms/record-indexes.ts';
 import { recordTableName } from '../../server/modules/forms/definition-sync.ts';
 import { benchPassword, buildBenchApp, startServerProcess, type BenchServer } from './bench-servers.ts';
-import { captureSql, measure, signedInGetter, type Captured, type Measured } from './grid.ts';
+import { captureSql, clients, measure, signedInGetter, type Captured, type Measured } from './grid.ts';
 import { concurrently, latency, ms, type Latency } from './stats.ts';
 import { cpuPerCall, othersCpuMs, postgresCpuMs } from './cpu.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const clients = 10;
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
 const changeRepetitions = 3;
 const metadataRepetitions = 20;
 const databaseName = 'metadmin_bench_lowcode';
 const formName = 'Bench Incidents';
-const resultsFile = new URL('./results/lowcode.json', import.meta.url);
+// Figures at another concurrency (BENCH_CLIENTS) go beside the 10-client ones, not over them.
+const resultsFile = new URL(`./results/lowcode${clients === 10 ? '' : `-${clients}-clients`}.json`, import.meta.url);
 
 type Plain = ReturnType<typeof knexFactory>;
 const log = (s: string) => console.log(`lowcode: ${s}`);
