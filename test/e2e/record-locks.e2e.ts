@@ -113,4 +113,18 @@ describe('record locks, two users on one record (Chromium)', () => {
     await expect.poll(() => app.db('roles').where({ RoleId: roleId }).first('Description').then((r) => r.Description)).toBe('Bob was here');
     await screenshot(bob, 'locks-05-second-user-saved');
   });
+
+  it("a single-record screen: while the administrator edits bob's user record, bob's own Your Account opens read-only with the lock message", async () => {
+    const { UserId: bobId } = await app.db('users').where({ UserName: 'bob' }).first('UserId');
+    await admin.goto(`${baseUrl}/user/update/${bobId}`);
+    await expect.poll(() => field(admin, 'First Name').isEditable()).toBe(true);
+    await expect.poll(() => app.db('record_locks').where({ Domain: 'users', DomainId: bobId }).first()).toBeTruthy();
+    await bob.goto(`${baseUrl}/youraccount`);
+    const dialog = bob.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toMatch(/This account is locked by another user until \d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M\. You may view it, but you will not be able to make changes\./);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => field(bob, 'First Name').isEditable()).toBe(false);
+    expect(await bob.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await screenshot(bob, 'locks-06-your-account-locked-by-the-administrator');
+  });
 });
