@@ -5,7 +5,8 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-describe('first start', () => {
+// Two starts on a new PGlite in DATA_DIR (initdb and every migration, twice): slow on a loaded CI machine.
+describe('first start', { timeout: 180_000 }, () => {
   it('creates admin with a random password, printed once, that must be changed; the JWT secret is kept in DATA_DIR', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'metadmin-'));
     const config = { ...configFromEnv({ DATA_DIR: dataDir }), uiDir: '/nonexistent' };

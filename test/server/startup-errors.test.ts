@@ -10,7 +10,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { PATH: process.env.PATH!, ADMIN_PASSWORD: 'Start1234', UI_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env },
-      timeout: 60_000,
+      timeout: 150_000,
     }, (error, _stdout, stderr) => resolve({ code: error ? (error as { code?: number }).code ?? 1 : 0, stderr }));
   });
 }
@@ -22,7 +22,11 @@ function expectOneLine(result: { code: number | null; stderr: string }, pattern:
   expect(lines[0]).toMatch(pattern);
 }
 
-describe('bad configuration stops start-up with one clear line', () => {
+// Each test starts the real server in a new process (a new PGlite: initdb and every migration): tens of seconds on a
+// loaded CI machine running other test files beside it.
+const processTimeout = { timeout: 180_000 };
+
+describe('bad configuration stops start-up with one clear line', processTimeout, () => {
   it('a DATABASE_URL nothing answers', async () => {
     expectOneLine(await start({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }),
       /^cannot start: cannot connect to the database at postgres:\/\/127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/);
@@ -51,7 +55,7 @@ describe('bad configuration stops start-up with one clear line', () => {
   });
 });
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', processTimeout, () => {
   it('stops serving and exits 0 on SIGTERM, closing the database', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'metadmin-'));
     const blocker = createServer();
@@ -63,7 +67,7 @@ describe('graceful shutdown', () => {
     });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
-    await expect.poll(() => stdout, { timeout: 30_000 }).toContain('Ready on');
+    await expect.poll(() => stdout, { timeout: 150_000 }).toContain('Ready on');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
