@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { mockingFiles } from './test/mocking-files.ts';
 
+/** What both node projects share: the server suites build apps on real databases, seconds per test. */
+const nodeTests = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 /** `npm test`: everything that needs no browser. Server tests use PGlite, and PostgreSQL too when TEST_DATABASE_URL is set. */
 export default defineConfig({
@@ -15,24 +17,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          environment: 'node',
+          ...nodeTests,
           include: ['test/core/**/*.test.ts', 'test/metadata/**/*.test.ts', 'test/server/**/*.test.ts'],
           exclude: mockingFiles,
           // Files in one worker share the imported server modules instead of importing them again each (a fifth of the
           // run's CPU): every suite builds its own app on its own database, so no state is shared through them.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
         extends: true,
         test: {
           name: 'node-isolated',
-          environment: 'node',
+          ...nodeTests,
           include: mockingFiles,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {

@@ -36,9 +36,9 @@ export async function checkMenuPlacement(trx: Knex, menuItemId: number): Promise
   const item = await trx('menu_items').where({ MenuItemId: menuItemId }).first('ParentMenuItemId');
   if (!item) return;
   if (item.ParentMenuItemId !== null) {
+    // The parent exists: the written row's foreign key saw to it (a save checks first, checkParentExists, to name it).
     const parent = await trx('menu_items').where({ MenuItemId: item.ParentMenuItemId }).first('MenuItemTypeId');
-    if (!parent) throw refuse(menuMessages.parentGone);
-    if (parent.MenuItemTypeId === 4) throw refuse(menuMessages.separatorParent);
+    if (parent?.MenuItemTypeId === 4) throw refuse(menuMessages.separatorParent);
   }
   // Up the parents: the item's tier (1 on the first tier), or a loop when the walk comes back to an item it passed.
   const { rows: [up] } = await trx.raw(`with recursive up(id, parent, tier, path, looped) as (
