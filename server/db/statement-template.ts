@@ -21,3 +21,19 @@ export function statementTemplate<P extends string, Row = Record<string, unknown
     return result.rows;
   };
 }
+
+/**
+ * statementTemplate for a statement that any database or transaction may run: built on first use with each (a
+ * transaction gets its own, and the text is the same, so the named plan is shared on the connection).
+ */
+export function preparedStatement<P extends string, Row = Record<string, unknown>>(
+  name: string,
+  build: (db: Knex, param: (p: P) => never) => Knex.QueryBuilder | Knex.Raw,
+): (db: Knex, values: Record<P, Knex.Value>) => Promise<Row[]> {
+  const built = new WeakMap<Knex, (values: Record<P, Knex.Value>) => Promise<Row[]>>();
+  return (db, values) => {
+    let run = built.get(db);
+    if (!run) built.set(db, (run = statementTemplate<P, Row>(db, name, (param) => build(db, param))));
+    return run(values);
+  };
+}

@@ -26,9 +26,10 @@ export default fp(async function staticUi(app, options: { uiDir: string }) {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
+    // A request a route answers (every API call) is not a page: decided before any string work.
+    if (request.routeOptions.url !== undefined || request.method !== 'GET') return;
     const url = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/docs') && !path.extname(url);
-    if (isPage && request.routeOptions.url === undefined) {
+    if (!url.startsWith('/api/') && !url.startsWith('/docs') && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
   });

@@ -54,9 +54,13 @@ export async function startServerProcess(databaseUrl: string): Promise<BenchServ
   return server;
 }
 
-/** The floor server (floor-server.ts) in its own process, serving the given statements per scenario. */
-export async function startFloorServer(databaseUrl: string, statements: Record<string, unknown[]>): Promise<BenchServer> {
-  const server = spawnServer('test/bench/floor-server.ts', [JSON.stringify(statements)], { DATABASE_URL: databaseUrl });
+/**
+ * A floor server in its own process, serving the given statements per scenario: the bare one (floor-server.ts, pg
+ * behind node:http) or the chosen stack's (stack-floor-server.ts, knex behind Fastify).
+ */
+export async function startFloorServer(databaseUrl: string, statements: Record<string, unknown[]>, kind: 'bare' | 'stack' = 'bare'): Promise<BenchServer> {
+  const script = kind === 'bare' ? 'test/bench/floor-server.ts' : 'test/bench/stack-floor-server.ts';
+  const server = spawnServer(script, [JSON.stringify(statements)], { DATABASE_URL: databaseUrl });
   await answering(server.child, `${server.base}/`);
   return server;
 }

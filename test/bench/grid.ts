@@ -13,6 +13,8 @@ const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 /** Concurrent clients, each calling again as soon as its answer came (no pause): BENCH_CLIENTS changes it. */
 export const clients = Number(process.env.BENCH_CLIENTS ?? 10);
 const perClient = Number(process.env.BENCH_REPEAT ?? 30);
+/** API and floor are measured in turn this many times per scenario; each figure is the round of median CPU. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const password = benchPassword;
 const benchDatabase = 'metadmin_bench';
 
@@ -106,36 +108,47 @@ export async function gridBench(): Promise<void> {
     ];
     const statementsOf: Record<string, Captured[]> = {};
     for (const [name, query] of scenarios) statementsOf[name] = await sqlOf(query);
-    const floorServer = await startFloorServer(databaseUrl, statementsOf);
-    servers.push(floorServer);
-    const floor = httpGetter(floorServer.base, {}, clients);
-    closers.push(floor.close);
+    const floors = { bare: await startFloorServer(databaseUrl, statementsOf), stack: await startFloorServer(databaseUrl, statementsOf, 'stack') };
+    servers.push(floors.bare, floors.stack);
+    const floorCall = (floorServer: BenchServer) => {
+      const get = httpGetter(floorServer.base, {}, clients);
+      closers.push(get.close);
+      // Parsed as the API's answers are, so that the client's share of the CPU compares like with like.
+      return async (scenario: string) => JSON.parse((await get(`/?scenario=${encodeURIComponent(scenario)}`)).body) as unknown;
+    };
+    const parties: Array<{ pid: number | undefined; call: (scenario: string, query: string) => Promise<unknown> }> = [
+      { pid: server.child.pid, call: (_, query) => api(`/api/users?${query}`) },
+      { pid: floors.bare.child.pid, call: floorCall(floors.bare) },
+      { pid: floors.stack.child.pid, call: floorCall(floors.stack) },
+    ];
+    // Every scenario once through every server (200 calls each: enough for V8 to optimise the paths) before any is
+    // measured, so that no scenario pays for a cold process or cold caches.
+    for (const [name, query] of scenarios) for (const party of parties) await concurrently(clients, 20, () => party.call(name, query));
 
     console.log(`grid: ${rows.toLocaleString('en-US')} users on PostgreSQL, ${clients} concurrent clients, ${clients * perClient} calls per scenario, ${os.availableParallelism()} cores`);
-    console.log('grid: floor = the same statements behind the least HTTP server possible; SQL = the list\'s own statements through pg; all SQL = all of the call\'s (session check included)');
-    console.log(`grid: ${'scenario'.padEnd(44)} ${['API', 'floor', 'SQL', 'all SQL'].map((h) => `${h} p50/p99`.padStart(20)).join('')}  API/SQL  API/all  floor/SQL  total`);
-    const cpuRows: Array<[string, Measured, Measured, Measured]> = [];
+    console.log('grid: floor = the same statements behind the least HTTP server possible (pg, node:http); stack floor = the same through knex behind Fastify; SQL = the list\'s own statements through pg; all SQL = all of the call\'s (session check included)');
+    console.log(`grid: ${'scenario'.padEnd(44)} ${['API', 'floor', 'stack floor', 'SQL', 'all SQL'].map((h) => `${h} p50/p99`.padStart(22)).join('')}  total`);
+    const cpuRows: CpuRow[] = [];
     const p99: Record<string, number> = {};
     for (const [name, query] of scenarios) {
       const answer = await api(`/api/users?${query}`);
-      // An unmeasured round first (200 calls: enough for V8 to optimise the path), so no scenario pays for
-      // a cold server process or cold caches.
-      await concurrently(clients, 20, () => api(`/api/users?${query}`));
-      await concurrently(clients, 20, () => floor(`/?scenario=${encodeURIComponent(name)}`));
-      const viaApi = await measure(server.child.pid, () => api(`/api/users?${query}`), benchDatabase);
-      const viaFloor = await measure(floorServer.child.pid, () => floor(`/?scenario=${encodeURIComponent(name)}`), benchDatabase);
+      // In turn, so that a slower stretch of the machine (a neighbour on the host, the CPU's clock) falls on each.
+      const measured: Measured[][] = parties.map(() => []);
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, party] of parties.entries()) measured[i].push(await measure(party.pid, () => party.call(name, query), benchDatabase));
+      }
+      const [viaApi, viaFloor, viaStack] = measured.map(medianRound);
       const direct = await measure(undefined, () => runDirect(statementsOf[name].filter(isListStatement)), benchDatabase);
       const allDirect = await measure(undefined, () => runDirect(statementsOf[name]), benchDatabase);
       p99[name] = viaApi.latency.p99;
-      cpuRows.push([name, viaApi, viaFloor, direct]);
-      const pair = (l: Latency) => `${ms(l.p50)}/${ms(l.p99).trim()}`.padStart(20);
-      const ratio = (a: Measured, b: Measured) => `${(a.latency.p99 / b.latency.p99).toFixed(2)}x`.padStart(7);
+      cpuRows.push({ name, api: viaApi, floor: viaFloor, stackFloor: viaStack, sql: direct });
+      const pair = (l: Latency) => `${ms(l.p50)}/${ms(l.p99).trim()}`.padStart(22);
       const total = `${answer.TotalCountIsEstimate ? 'about ' : ''}${answer.TotalCount.toLocaleString('en-US')}`;
-      console.log(`grid: ${name.padEnd(44)} ${[viaApi, viaFloor, direct, allDirect].map((m) => pair(m.latency)).join('')}  ${ratio(viaApi, direct)}  ${ratio(viaApi, allDirect)}  ${ratio(viaFloor, direct).padStart(9)}  ${total}`);
+      console.log(`grid: ${name.padEnd(44)} ${[viaApi, viaFloor, viaStack, direct, allDirect].map((m) => pair(m.latency)).join('')}  ${total}`);
     }
     console.log(`grid: last page / first page (p99): ${(p99['last page'] / p99['first page']).toFixed(2)}x`);
     printCpu(cpuRows);
-    const file = writeResults('grid', { rows, clients, callsPerScenario: clients * perClient, scenarios: cpuRows.map(([name, api, floor, sql]) => ({ name, api, floor, sql })) });
+    const file = writeResults('grid', { rows, clients, callsPerScenario: clients * perClient, rounds, scenarios: cpuRows });
     console.log(`grid: wrote ${file}`);
     await naiveReference(pool);
   } finally {
@@ -147,16 +160,24 @@ export async function gridBench(): Promise<void> {
   }
 }
 
+/** The round whose CPU per call (all parties) is the median of the rounds. */
+function medianRound(measured: Measured[]): Measured {
+  return [...measured].sort((a, b) => a.cpu.total - b.cpu.total)[Math.floor(measured.length / 2)];
+}
+
+interface CpuRow { name: string; api: Measured; floor: Measured; stackFloor: Measured; sql: Measured }
+
 /**
  * With every core busy, a call's latency follows the CPU it costs all parties together: this is where the ratios
- * come from. API and floor = server process + PostgreSQL + HTTP client; SQL = PostgreSQL + pg client.
+ * come from. API and floors = server process + PostgreSQL + HTTP client; SQL = PostgreSQL + pg client.
  */
-function printCpu(rows: Array<[string, Measured, Measured, Measured]>): void {
+function printCpu(rows: CpuRow[]): void {
   const f = (c: CpuPerCall) => `${c.server.toFixed(2)} + ${c.postgres.toFixed(2)} + ${c.client.toFixed(2)} = ${c.total.toFixed(2)}`;
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   console.log('grid: CPU per call, ms: server + PostgreSQL + client = all');
-  for (const [name, api, floor, sql] of rows) {
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-    console.log(`grid:   ${name.padEnd(44)} API ${f(api.cpu)}   floor ${f(floor.cpu)}   SQL ${f(sql.cpu)}   API/floor: server ${ratio(api.cpu.server, floor.cpu.server)}, all ${ratio(api.cpu.total, floor.cpu.total)}`);
+  for (const { name, api, floor, stackFloor, sql } of rows) {
+    console.log(`grid:   ${name.padEnd(44)} API ${f(api.cpu)}   floor ${f(floor.cpu)}   stack floor ${f(stackFloor.cpu)}   SQL ${f(sql.cpu)}`);
+    console.log(`grid:   ${''.padEnd(44)} API/floor: server ${ratio(api.cpu.server, floor.cpu.server)}, all ${ratio(api.cpu.total, floor.cpu.total)};  API/stack floor: server ${ratio(api.cpu.server, stackFloor.cpu.server)}, all ${ratio(api.cpu.total, stackFloor.cpu.total)};  stack floor/floor: all ${ratio(stackFloor.cpu.total, floor.cpu.total)}`);
   }
 }
 

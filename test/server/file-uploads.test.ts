@@ -227,6 +227,8 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
     expect(shownLogo.headers['content-type']).toBe('image/png');
     expect(shownLogo.headers['content-disposition']).toMatch(/^inline; filename="brand.png"/);
     expect(shownLogo.rawPayload).toEqual(samples.png);
+    // The one API answer a browser may keep: its name is random and never reused (every other answer is no-store).
+    expect(shownLogo.headers['cache-control']).toBe('private, max-age=86400, immutable');
     const shownPic = await image(pic.FileName, 'team.jpg');
     expect(shownPic.statusCode).toBe(200);
     expect(shownPic.headers['content-type']).toBe('image/jpeg');

@@ -3,6 +3,7 @@ import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { composeStoredForm, formNaming } from '../../../engine/core/lowcode/compose-form.ts';
 import { asStoredFields, newestRevisionId, readFields, readForm, type FormRow } from './definition-store.ts';
+import { preparedStatement } from '../../db/statement-template.ts';
 
 /** A form an administrator built, composed into the engine's documents as of one day and one revision. */
 export interface BuiltForm {
@@ -56,10 +57,14 @@ async function composed(db: Knex, head: Head, day: string): Promise<BuiltForm | 
   return built;
 }
 
+/** Read on every request to a built form (a change made through any process is seen on the next). */
+const builtFormHead = preparedStatement<'formId', Head>('built-form-head', (db, param) =>
+  db('forms').where({ FormId: param('formId'), IsActive: true }).whereNull('Source').limit(1).select('FormId', newestRevisionId(db)));
+
 /** An active form with a table of its own, composed; null when there is none such. */
 export async function builtForm(db: Knex, formId: number): Promise<BuiltForm | null> {
   if (!Number.isInteger(formId) || formId < 1 || formId > 2147483647) return null;
-  const head = await db('forms').where({ FormId: formId, IsActive: true }).whereNull('Source').first('FormId', newestRevisionId(db));
+  const [head] = await builtFormHead(db, { formId });
   return head ? composed(db, head, serverDay()) : null;
 }
 

@@ -6,6 +6,7 @@ import type { FieldTypeKey } from '../../../engine/core/lowcode/field-types.ts';
 import type { MetadataRegistry } from '../../metadata/registry.ts';
 import { asStoredFields, newestRevisionId, readFields } from './definition-store.ts';
 import { serverDay } from './built-forms.ts';
+import { preparedStatement } from '../../db/statement-template.ts';
 
 /**
  * The built-in entities that appear in Form Management as reserved forms: their shipped fields are listed (and
@@ -74,6 +75,10 @@ export async function ensureReservedForms(db: Knex, registry: MetadataRegistry):
   });
 }
 
+/** Read on every request to a reserved form's screen (its UDFs may have changed through any process). */
+const reservedFormHead = preparedStatement<'source', { FormId: number; CanHaveEav: boolean; NewestRevisionId: number | null }>('reserved-form-head', (db, param) =>
+  db('forms').where({ Source: param('source') }).limit(1).select('FormId', 'CanHaveEav', newestRevisionId(db)));
+
 interface Extension { revision: number | null; day: string; screen: ScreenDocument; entity: JsonSchema }
 const extensions = new WeakMap<Knex, Map<string, Extension>>();
 
@@ -83,7 +88,7 @@ const extensions = new WeakMap<Knex, Map<string, Extension>>();
  */
 export async function extendedScreen(db: Knex, screen: ScreenDocument, entity: JsonSchema): Promise<{ screen: ScreenDocument; entity: JsonSchema; key: string }> {
   if (!reservedScreens.some((r) => r.screenId === screen.id && r.udfTable)) return { screen, entity, key: '' };
-  const head = await db('forms').where({ Source: screen.id }).first('FormId', 'CanHaveEav', newestRevisionId(db));
+  const [head] = await reservedFormHead(db, { source: screen.id });
   if (!head?.CanHaveEav) return { screen, entity, key: '' };
   const day = serverDay();
   let cache = extensions.get(db);

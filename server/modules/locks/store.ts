@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { HttpError } from '../../lib/http-error.ts';
 import { liveSessions } from '../sessions/session-store.ts';
+import { preparedStatement } from '../../db/statement-template.ts';
 
 /** The wording of spec 2 section 8 and "Record lock lifecycle", and this product's own where the spec has none. */
 export const lockMessages = {
@@ -117,13 +118,17 @@ export async function requireLock(trx: Knex, domain: string, domainId: number, l
 /** Of these record ids, those locked by anyone but this window: a grid marks them (the lockedrecordids header). */
 export async function lockedByOthers(db: Knex, domain: string, ids: number[], owner: Pick<LockOwner, 'SessionId' | 'WindowId'>, idleSeconds: number): Promise<number[]> {
   if (!ids.length) return [];
-  const rows: Array<{ DomainId: string | number }> = await db('record_locks')
-    .where('Domain', domain).whereIn('DomainId', ids)
-    .whereNot((w) => w.where({ SessionId: owner.SessionId, WindowId: owner.WindowId }))
-    .where(liveLock(db, idleSeconds))
-    .select('DomainId');
+  const rows = await lockedAmong(db, { domain, ids, sessionId: owner.SessionId, windowId: owner.WindowId, idleSeconds });
   return rows.map((r) => Number(r.DomainId));
 }
+
+/** Every list call runs it: one text whatever the page's length (the ids go as one array), planned once per connection. */
+const lockedAmong = preparedStatement<'domain' | 'ids' | 'sessionId' | 'windowId' | 'idleSeconds', { DomainId: string | number }>('locked-among', (db, param) =>
+  db('record_locks')
+    .where('Domain', param('domain')).whereRaw('domain_id = any(?::bigint[])', [param('ids')])
+    .whereNot((w) => w.where({ SessionId: param('sessionId'), WindowId: param('windowId') }))
+    .where(liveLock(db, param('idleSeconds')))
+    .select('DomainId'));
 
 export interface LockRow {
   Domain: string;
