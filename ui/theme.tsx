@@ -20,6 +20,16 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { size: 'small' } },
+    // A read-only field (a record someone else has locked, a form opened to view) must not look editable: a tinted
+    // box with a dashed outline, its text at full contrast and still selectable (a disabled field is neither).
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({
+          '&.MuiInputBase-readOnly': { backgroundColor: t.palette.action.hover },
+          '&.MuiInputBase-readOnly .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+        }),
+      },
+    },
     // A progress indicator is announced by name (axe 'aria-progressbar-name'); a spinner with its own name keeps it.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },

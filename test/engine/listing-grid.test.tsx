@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ListingGrid } from '../../engine/react/grid/ListingGrid.tsx';
@@ -110,6 +110,20 @@ describe('listing grid', () => {
       throw new Error('down');
     });
     await waitFor(() => expect(screen.getByText('There was an issue contacting the data service.')).toBeTruthy());
+  });
+
+  it("shows the server's words when it refused the query, and the data-service error for a fault", async () => {
+    const refusal = (status: number, ErrorMessage: string) => Object.assign(new Error(ErrorMessage), { status, items: [{ PropertyName: 'q', ErrorMessage, ErrorCode: 'SearchTooBroad' }] });
+    renderGrid('/user?q=e', async () => {
+      throw refusal(422, 'This search matches too many records to finish in time.');
+    });
+    await waitFor(() => expect(screen.getByText('This search matches too many records to finish in time.')).toBeTruthy());
+    cleanup();
+    renderGrid('/user?q=e', async () => {
+      throw refusal(500, 'Internal detail that is not for the user');
+    });
+    await waitFor(() => expect(screen.getByText('There was an issue contacting the data service.')).toBeTruthy());
+    expect(screen.queryByText('Internal detail that is not for the user')).toBeNull();
   });
 
   it('changing the page size goes back to page 1', async () => {

@@ -50,3 +50,25 @@ describe('text controls in a form', () => {
     expect(await screen.findByText(MAX)).toBeTruthy();
   });
 });
+
+describe('a read-only text', () => {
+  it('cannot be typed into, is still readable and selectable, and looks read-only (not as an editable box does)', async () => {
+    const user = userEvent.setup();
+    renderForm({ schema: schema({}, false), uiSchema: { Notes: { 'ui:readonly': true } }, formData: { Notes: 'Kept' } });
+    const box = screen.getByRole('textbox', { name: 'Notes' }) as HTMLInputElement;
+    await user.type(box, 'more');
+    expect(box.value).toBe('Kept');
+    expect(box.readOnly).toBe(true);
+    expect(box.disabled).toBe(false);
+    const root = box.closest('.MuiInputBase-root')!;
+    expect(root.classList.contains('MuiInputBase-readOnly')).toBe(true);
+    expect(getComputedStyle(root).backgroundColor).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent|)$/);
+  });
+
+  it('an editable one keeps the plain look', () => {
+    renderForm({ schema: schema({}, false), formData: { Notes: 'Open' } });
+    const root = screen.getByRole('textbox', { name: 'Notes' }).closest('.MuiInputBase-root')!;
+    expect(root.classList.contains('MuiInputBase-readOnly')).toBe(false);
+    expect(getComputedStyle(root).backgroundColor).toMatch(/^(rgba\(0, 0, 0, 0\)|transparent|)$/);
+  });
+});

@@ -4,6 +4,18 @@ import { gridMessages } from './messages.ts';
 
 export const dataServiceError = gridMessages.noListService;
 
+/**
+ * What the grid says when its list call fails: the server's own words when it refused the query (a 4xx with an
+ * error item: a search too broad to finish, a column that cannot be sorted), the specification's data-service
+ * message for everything else (no answer, a server fault).
+ */
+export function listErrorMessage(error: unknown): string {
+  const { status, items } = (error ?? {}) as { status?: unknown; items?: Array<{ ErrorMessage?: unknown }> };
+  const refusal = typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 403;
+  const said = Array.isArray(items) ? items[0]?.ErrorMessage : undefined;
+  return refusal && typeof said === 'string' && said ? said : dataServiceError;
+}
+
 export interface ListData<Row> {
   result: ListResult<Row> | null;
   loading: boolean;
@@ -28,7 +40,7 @@ export function useListData<Row>(source: ListDataSource<Row> | undefined, query:
       (result) => setData({ result, loading: false, error: null }),
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;
-        setData((d) => ({ ...d, loading: false, error: dataServiceError }));
+        setData((d) => ({ ...d, loading: false, error: listErrorMessage(error) }));
       },
     );
     return () => controller.abort();

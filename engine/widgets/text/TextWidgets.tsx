@@ -28,7 +28,8 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       error={Boolean(shownError) || (rawErrors?.length ?? 0) > 0}
       // A read-only text is not being typed: no counter, and no room kept for more lines.
       helperText={shownError ?? (multiline && !readonly ? `${String(value ?? '').length} / ${max}` : undefined)}
-      slotProps={{ htmlInput: { readOnly: readonly } }}
+      // On the input component (not only the native input), so that it carries MUI's read-only class and looks it.
+      slotProps={{ input: { readOnly: readonly } }}
       // An emptied field is undefined, so RJSF's required check sees it as missing.
       onChange={(e) => {
         remote.clear();

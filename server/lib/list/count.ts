@@ -33,14 +33,19 @@ async function plannerEstimate(knex: Knex, filtered: Knex.QueryBuilder): Promise
  * wrong estimate costs at most that. The UI never shows an estimate as if it were exact. `fromFirstPage` answers
  * the number of rows when the first page already shows them all (a selective search, a short list).
  */
-export async function countRows(knex: Knex, filtered: Knex.QueryBuilder, fromFirstPage?: () => Promise<number | undefined>): Promise<CountResult> {
+export async function countRows(
+  knex: Knex,
+  filtered: Knex.QueryBuilder,
+  fromFirstPage?: () => Promise<number | undefined>,
+  bound: (q: Knex.QueryBuilder) => Knex.QueryBuilder = (q) => q,
+): Promise<CountResult> {
   const estimate = await plannerEstimate(knex, filtered);
   if (estimate > exactCountLimit * 2) return { count: estimate, estimated: true };
   // A first page that is not full holds every row: its length is the count, and no count query runs.
   const onFirstPage = await fromFirstPage?.();
   if (onFirstPage !== undefined) return { count: onFirstPage, estimated: false };
   const capped = filtered.clone().clearSelect().clearOrder().select(knex.raw('1')).limit(exactCountLimit + 1);
-  const [{ Count }] = (await knex.count({ Count: '*' }).from(capped.as('capped'))) as Array<{ Count: number | string }>;
+  const [{ Count }] = (await bound(knex.count({ Count: '*' }).from(capped.as('capped')))) as Array<{ Count: number | string }>;
   if (Number(Count) <= exactCountLimit) return { count: Number(Count), estimated: false };
   return { count: Math.max(estimate, exactCountLimit + 1), estimated: true };
 }

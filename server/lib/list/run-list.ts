@@ -3,12 +3,21 @@ import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
 import { applyOrder, beyondSpansNulls, pageAcrossNulls, whereBeyond } from './order.ts';
 import { countRows, type CountResult } from './count.ts';
-import { prepareList, type ListOptions } from './prepare.ts';
+import { prepareList, type ListOptions, type PreparedList } from './prepare.ts';
 import { listStatementName } from './statement-name.ts';
 import { once } from '../../../engine/core/once.ts';
 import type { ListQuery, ListResult } from './types.ts';
+import { HttpError } from '../http-error.ts';
 
 export type { ListOptions };
+
+/**
+ * A contains-search that no index narrows (a common fragment over a million rows) can take seconds; it is stopped
+ * after this long, PostgreSQL told to stop too, and the user asked to narrow it (instead of the 30 s every statement
+ * gets, answered as the database being unavailable).
+ */
+export const searchTimeoutMs = 10_000;
+export const searchTooBroad = 'This search matches too many records to finish in time. Add letters or another word to narrow it.';
 
 /** The rows on the last page: what is left over after the full pages. */
 function lastPageSize(total: number, pageSize: number): number {
@@ -27,13 +36,31 @@ export async function runList<T extends Record<string, unknown>>(
   list: ListDefinition,
   options: ListOptions,
   query: ListQuery,
-  extras: { circleAccess?: () => Promise<ListResult<T>['CircleAccess']> } = {},
+  extras: { circleAccess?: () => Promise<ListResult<T>['CircleAccess']>; searchTimeoutMs?: number } = {},
 ): Promise<ListResult<T>> {
-  const { filtered, keys, keyFields, signature, returned, searched, selection } = prepareList(base, list, options, query);
+  const prepared = prepareList(base, list, options, query);
+  // Only PostgreSQL can cancel a statement; PGlite (one user's embedded database) runs it to the end.
+  const bounded = prepared.searched && knex.client.config.client === 'pg';
+  const bound = (q: Knex.QueryBuilder) => (bounded ? q.timeout(extras.searchTimeoutMs ?? searchTimeoutMs, { cancel: true }) : q);
+  try {
+    return await listPage<T>(knex, prepared, query, bound, extras.circleAccess);
+  } catch (error) {
+    if (bounded && (error as Error)?.name === 'KnexTimeoutError') throw HttpError.of(422, searchTooBroad, 'q', 'SearchTooBroad');
+    throw error;
+  }
+}
+
+async function listPage<T extends Record<string, unknown>>(
+  knex: Knex,
+  { filtered, keys, keyFields, signature, returned, searched, selection }: PreparedList,
+  query: ListQuery,
+  bound: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  circleAccess?: () => Promise<ListResult<T>['CircleAccess']>,
+): Promise<ListResult<T>> {
   const pageSize = query.pageSize ?? 50;
   let page = filtered.clone().select(selection([...returned, ...keyFields]));
   // The page's query runs once, whether the count or the answer asks for it first.
-  const pageRows = once(() => Promise.resolve(page) as Promise<T[]>);
+  const pageRows = once(() => Promise.resolve(bound(page)) as Promise<T[]>);
   const cursorText = query.after ?? query.before;
   const cursor = cursorText ? decodeCursor(cursorText, query.after ? 'after' : 'before') : undefined;
   const usableCursor = cursor && cursor.order === signature && cursor.values.length === keys.length && !cursor.values.includes(null);
@@ -41,7 +68,7 @@ export async function runList<T extends Record<string, unknown>>(
   let reversed = false;
   let limit = pageSize;
   // The count and the page go to the database together; only Last needs the count first.
-  let total = query.last ? await countRows(knex, filtered) : undefined;
+  let total = query.last ? await countRows(knex, filtered, undefined, bound) : undefined;
   if (pageSize > 0 && query.last) {
     reversed = true;
     if (!total!.estimated) limit = lastPageSize(total!.count, pageSize);
@@ -59,9 +86,9 @@ export async function runList<T extends Record<string, unknown>>(
   const firstPage = !query.last && !usableCursor && (pageSize === 0 || (query.page ?? 1) <= 1);
   const counting = total ? Promise.resolve(total) : countRows(knex, filtered, firstPage
     ? async () => { const rows = (await pageRows()).length; return pageSize === 0 || rows < pageSize ? rows : undefined; }
-    : undefined);
+    : undefined, bound);
 
-  const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, extras.circleAccess?.() ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];
+  const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, circleAccess?.() ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];
   total ??= counted;
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
