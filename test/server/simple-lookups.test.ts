@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimpleLookupItem } from '../../engine/core/lowcode/api.ts';
-import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
-import { injectLocked } from './record-lock-fixtures.ts';
+import { databases, injectAs, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { injectLocked, readForUpdate } from './record-lock-fixtures.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { messages } from '../../server/plugins/access.ts';
 
@@ -156,6 +156,29 @@ describe.each(databases)('simple lookups on %s', (kind) => {
     // A new item still goes last.
     await addItem(list, 'D');
     expect(await namesOf(list)).toEqual(['C', 'A', 'B', 'D']);
+  });
+
+  it('does not move an item someone is editing: the reorder waits until it is saved or released', async () => {
+    const list = await addList('Queue');
+    const [a, b, c] = [await addItem(list, 'A'), await addItem(list, 'B'), await addItem(list, 'C')];
+    // Another browser window holds B's lock (the form opened on it for update).
+    const editing = await readForUpdate(t.app, admin, `/api/simple-lookups/${list}/items/${b.Id}`, 'other-window');
+    expect(editing.headers.recordlockid).toBeTruthy();
+    const refused = await as(admin, 'POST', `/api/simple-lookups/${list}/items/reorder`, { ItemIds: [b.Id, a.Id, c.Id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()[0]).toMatchObject({ PropertyName: 'ItemIds', ErrorCode: 'Locked' });
+    expect(refused.json()[0].ErrorMessage).toMatch(/^The item B is locked by .+ until \d\d\/\d\d\/\d{4} \d\d:\d\d UTC: the list can be reordered once it is saved or the lock is released\.$/);
+    expect(await namesOf(list)).toEqual(['A', 'B', 'C']);
+    // An order that leaves B where it is moves nobody's work.
+    const around = await as(admin, 'POST', `/api/simple-lookups/${list}/items/reorder`, { ItemIds: [c.Id, b.Id, a.Id] });
+    expect(around.statusCode, around.body).toBe(200);
+    // B's editor saves with the version it read: nothing moved under it.
+    const saved = await injectAs(t.app, admin, { method: 'POST', url: `/api/simple-lookups/${list}/items/${b.Id}`, headers: { ...editing.headers, 'x-window-id': 'other-window' }, payload: { ...editing.record, Name: 'B2' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await injectAs(t.app, admin, { method: 'DELETE', url: `/api/record-locks/${editing.headers.recordlockid}`, headers: { 'x-window-id': 'other-window' } });
+    const after = await as(admin, 'POST', `/api/simple-lookups/${list}/items/reorder`, { ItemIds: [b.Id, a.Id, c.Id] });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(await namesOf(list)).toEqual(['B2', 'A', 'C']);
   });
 
   it('keeps the items of a list that is not editable as they are', async () => {

@@ -13,6 +13,8 @@ export const lockMessages = {
   heldBy: (record: string, holder: string, until: Date) =>
     `This ${record} is locked by ${holder} until ${utcText(until)}. You may view it, but you will not be able to make changes.`,
   viewingAs: 'You are viewing as another user: stop viewing to make changes.',
+  reorderHeld: (item: string, holder: string, until: Date) =>
+    `The item ${item} is locked by ${holder} until ${utcText(until)}: the list can be reordered once it is saved or the lock is released.`,
 };
 
 /** A time as the server words it in a message (the browser shows its own local time from the headers). */
@@ -84,7 +86,7 @@ export async function acquireLock(db: Knex, domain: string, domainId: number, ow
   throw HttpError.of(409, lockMessages.invalidLock, null, 'InvalidLock');
 }
 
-async function lockHolder(db: Knex, domain: string, domainId: number): Promise<LockHolder | undefined> {
+export async function lockHolder(db: Knex, domain: string, domainId: number): Promise<LockHolder | undefined> {
   return db('record_locks as l').join('users as u', 'u.UserId', 'l.UserId')
     .where({ 'l.Domain': domain, 'l.DomainId': domainId })
     .first('l.UserId', 'u.UserName', db.raw("u.first_name || ' ' || u.last_name as full_name"), 'l.SessionId', 'l.WindowId', 'l.Expire');

@@ -7,7 +7,8 @@ import { lowCodeApi, type SimpleLookupItem } from '../../../engine/core/lowcode/
 import { HttpError } from '../../lib/http-error.ts';
 import { bodyValidator } from '../../lib/crud/body-validator.ts';
 import { checkedBody, documentedBody } from '../../lib/crud/form-body.ts';
-import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { lockOwnerOf, lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { lockedByOthers, lockHolder, lockMessages } from '../locks/store.ts';
 import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/crud/versioned-record.ts';
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
@@ -128,6 +129,11 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
       const fault = orderFault(request.body.ItemIds, before.map((i) => i.Id));
       if (fault) throw HttpError.of(400, fault, 'ItemIds', 'InvalidOrder');
       const was = new Map(before.map((i) => [i.Id, i]));
+      // A moved item gets a new version; one that someone is editing would make their save fail: they keep it.
+      const moved = request.body.ItemIds.filter((id, index) => was.get(id)!.SortOrder !== index + 1);
+      const [held] = await lockedByOthers(trx, screen.id, moved, lockOwnerOf(request), app.config.sessionIdleSeconds);
+      const holder = held === undefined ? undefined : await lockHolder(trx, screen.id, held);
+      if (holder) throw HttpError.of(409, lockMessages.reorderHeld(was.get(held)!.Name, holder.FullName, holder.Expire), 'ItemIds', 'Locked');
       for (const [index, id] of request.body.ItemIds.entries()) {
         const old = was.get(id)!;
         if (old.SortOrder === index + 1) continue;
