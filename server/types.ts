@@ -47,6 +47,8 @@ export interface Principal {
   PageGrants?: { pageId: number; actionIds: number[] };
   /** Set on routes that name a module. */
   Access?: PrincipalAccess;
+  /** While an administrator views the product as this user (x-view-as): the administrator's user name. */
+  ViewedBy?: string;
 }
 
 declare module 'fastify' {

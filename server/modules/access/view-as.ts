@@ -26,7 +26,7 @@ export async function viewedAs(db: Knex, viewer: Principal, targetText: string, 
     ? await db('users').where({ UserId: targetId }).first('UserId', 'UserName', 'IsMaster')
     : undefined;
   if (!target) throw HttpError.of(400, viewAsMessages.unknownUser, null, 'ViewAsUnknownUser');
-  const as = { ...viewer, UserId: target.UserId as number, UserName: target.UserName as string, IsMaster: Boolean(target.IsMaster), PageGrants: undefined };
+  const as = { ...viewer, UserId: target.UserId as number, UserName: target.UserName as string, IsMaster: Boolean(target.IsMaster), PageGrants: undefined, ViewedBy: viewer.UserName };
   if (!module) return { ...as, Access: undefined };
   if (as.IsMaster) return { ...as, Access: { module, viewAllRecords: true, deniedFields: [] } };
   const access = await moduleAccessOf(db, target.UserId, module, route ?? null);

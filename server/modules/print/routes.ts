@@ -109,7 +109,9 @@ export default async function printRoutes(app: FastifyInstance) {
     const timeZone = knownTimeZone(request.body.timeZone);
     const printed = await printedRecord(optionNamesFor(request), payload.screen, payload.entity, record, timeZone);
     const user = request.principal!;
-    const footer = `Printed on ${format(inTimeZone(new Date(), timeZone), displayFormats.recordInfo)} by ${user.UserName}`;
+    // The person who printed it: the administrator, even while viewing as someone (whose view the page shows).
+    const printedBy = user.ViewedBy ? `${user.ViewedBy}, viewing as ${user.UserName}` : user.UserName;
+    const footer = `Printed on ${format(inTimeZone(new Date(), timeZone), displayFormats.recordInfo)} by ${printedBy}`;
     const UserFileName = printFileName(printed.title);
     const FileName = await files.write(recordPdf(printed, await letterhead(), footer), { SessionId: user.SessionId, UserId: user.UserId, UserFileName });
     return { FileName, UserFileName };
