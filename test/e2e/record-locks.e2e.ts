@@ -124,6 +124,10 @@ describe('record locks, two users on one record (Chromium)', () => {
     await expect.poll(() => dialog.innerText()).toMatch(/This account is locked by another user until \d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M\. You may view it, but you will not be able to make changes\./);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => field(bob, 'First Name').isEditable()).toBe(false);
+    // Read-only, not disabled: the text can still be selected and copied, and the box looks read-only (tinted).
+    const box = field(bob, 'First Name');
+    expect(await box.isDisabled()).toBe(false);
+    expect(await box.evaluate((input) => getComputedStyle(input.closest('.MuiInputBase-root')!).backgroundColor)).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent)$/);
     expect(await bob.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await screenshot(bob, 'locks-06-your-account-locked-by-the-administrator');
   });
