@@ -41,12 +41,27 @@ const apiHeaders = helmet({
   xFrameOptions: { action: 'deny' },
 });
 
-/** Each policy's middleware is built once (@fastify/helmet built it again on every request). */
+/** The headers a helmet middleware sets, read once by running it against a response that only records them. */
+function headersOf(middleware: typeof pageHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+  };
+  middleware({} as never, recorder as never, () => undefined);
+  return headers;
+}
+
+/**
+ * Each policy's headers are worked out once and set through Fastify's reply (setting them on the raw response made
+ * Node validate and merge every header of every answer again: a tenth of a list call's CPU).
+ */
 export default fp(async function securityHeaders(app) {
+  const page = headersOf(pageHeaders);
+  // A route that may be cached (an image by its random name) says so itself, replacing the no-store here.
+  const api = { ...headersOf(apiHeaders), 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    const api = request.url.startsWith('/api/');
-    // A route that may be cached (an image by its random name) says so itself, replacing this.
-    if (api) reply.header('cache-control', 'no-store');
-    (api ? apiHeaders : pageHeaders)(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    reply.headers(request.url.startsWith('/api/') ? api : page);
+    done();
   });
 });
