@@ -170,7 +170,16 @@ describe.each(databases)('record locks on %s', (kind) => {
     const held = await readForUpdate(t.app, editor, url(), 'w1');
     const listed = async (who: SignedIn, windowId?: string) =>
       JSON.parse(String((await as(who, 'GET', '/api/roles?page=1&pageSize=100', windowId ? { 'x-window-id': windowId } : {})).headers.lockedrecordids)) as number[];
-    expect(await listed(admin)).toEqual([roleId]);
+    // The page and its rows' locks are one statement: no query of the locks of its own.
+    const statements: string[] = [];
+    const capture = (q: { sql: string }) => statements.push(q.sql);
+    t.app.db.on('query', capture);
+    try {
+      expect(await listed(admin)).toEqual([roleId]);
+    } finally {
+      t.app.db.off('query', capture);
+    }
+    expect(statements.filter((sql) => sql.includes('record_locks'))).toEqual([expect.stringContaining('page_rows')]);
     expect(await listed(editor, 'w1')).toEqual([]);
     expect(await listed(editor, 'w2')).toEqual([roleId]);
     const stillHeld = async () => (await as(admin, 'GET', `/api/record-locks/held/roles?ids=${roleId},999999`)).json().LockedIds as number[];

@@ -8,6 +8,15 @@ import { listStatementName } from './statement-name.ts';
 import { once } from '../../../engine/core/once.ts';
 import type { ListQuery, ListResult } from './types.ts';
 import { HttpError } from '../http-error.ts';
+import { lockedRowIds, takeLockFlags, withLockFlags, type ListLocks } from './locked-rows.ts';
+
+export interface ListExtras<T> {
+  circleAccess?: () => Promise<ListResult<T>['CircleAccess']>;
+  /** Stops a search that runs longer (PostgreSQL only); searchTimeoutMs when not given. */
+  searchTimeoutMs?: number;
+  /** Marks the page's rows others hold locked, in the page's own statement. */
+  locks?: ListLocks;
+}
 
 export type { ListOptions };
 
@@ -36,14 +45,14 @@ export async function runList<T extends Record<string, unknown>>(
   list: ListDefinition,
   options: ListOptions,
   query: ListQuery,
-  extras: { circleAccess?: () => Promise<ListResult<T>['CircleAccess']>; searchTimeoutMs?: number } = {},
+  extras: ListExtras<T> = {},
 ): Promise<ListResult<T>> {
   const prepared = prepareList(base, list, options, query);
   // Only PostgreSQL can cancel a statement; PGlite (one user's embedded database) runs it to the end.
   const bounded = prepared.searched && knex.client.config.client === 'pg';
   const bound = (q: Knex.QueryBuilder) => (bounded ? q.timeout(extras.searchTimeoutMs ?? searchTimeoutMs, { cancel: true }) : q);
   try {
-    return await listPage<T>(knex, prepared, query, bound, extras.circleAccess);
+    return await listPage<T>(knex, prepared, query, bound, extras);
   } catch (error) {
     if (bounded && (error as Error)?.name === 'KnexTimeoutError') throw HttpError.of(422, searchTooBroad, 'q', 'SearchTooBroad');
     throw error;
@@ -55,12 +64,14 @@ async function listPage<T extends Record<string, unknown>>(
   { filtered, keys, keyFields, signature, returned, searched, selection }: PreparedList,
   query: ListQuery,
   bound: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
-  circleAccess?: () => Promise<ListResult<T>['CircleAccess']>,
+  { circleAccess, locks }: ListExtras<T>,
 ): Promise<ListResult<T>> {
   const pageSize = query.pageSize ?? 50;
   let page = filtered.clone().select(selection([...returned, ...keyFields]));
-  // The page's query runs once, whether the count or the answer asks for it first.
-  const pageRows = once(() => Promise.resolve(bound(page)) as Promise<T[]>);
+  // What runs for the page: the page's query, with its rows' lock flags when asked (set below, once it is complete).
+  let statement = page;
+  // The page's statement runs once, whether the count or the answer asks for it first.
+  const pageRows = once(() => Promise.resolve(bound(statement)) as Promise<T[]>);
   const cursorText = query.after ?? query.before;
   const cursor = cursorText ? decodeCursor(cursorText, query.after ? 'after' : 'before') : undefined;
   const usableCursor = cursor && cursor.order === signature && cursor.values.length === keys.length && !cursor.values.includes(null);
@@ -81,8 +92,9 @@ async function listPage<T extends Record<string, unknown>>(
   }
   applyOrder(page, keys, reversed);
   if (pageSize > 0) page.limit(limit);
-  const name = listStatementName(page.toSQL().sql, searched);
-  if (name) page.options({ name });
+  statement = locks ? withLockFlags(knex, page, locks, (q) => applyOrder(q, keys, reversed)) : page;
+  const name = listStatementName(statement.toSQL().sql, searched);
+  if (name) statement.options({ name });
   const firstPage = !query.last && !usableCursor && (pageSize === 0 || (query.page ?? 1) <= 1);
   const counting = total ? Promise.resolve(total) : countRows(knex, filtered, firstPage
     ? async () => { const rows = (await pageRows()).length; return pageSize === 0 || rows < pageSize ? rows : undefined; }
@@ -90,11 +102,15 @@ async function listPage<T extends Record<string, unknown>>(
 
   const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, circleAccess?.() ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];
   total ??= counted;
+  const locked = locks ? takeLockFlags(rows, locks.idField) : undefined;
   if (reversed) rows.reverse();
   const cursorOf = (row: T | undefined) => (row ? encodeCursor({ order: signature, values: keyValuesOf(row, keyFields) }) : null);
   const cursors = { First: cursorOf(rows[0]), Last: cursorOf(rows.at(-1)) };
   // Rows carry only the returned fields and the order's keys: drop the keys the user did not ask for, if any.
   const unasked = keyFields.filter((field) => !returned.has(field));
   if (unasked.length) for (const row of rows) for (const field of unasked) delete row[field];
-  return { Items: rows, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess, Cursors: cursors };
+  const result: ListResult<T> = { Items: rows, TotalCount: total.count, TotalCountIsEstimate: total.estimated, CircleAccess, Cursors: cursors };
+  // Beside the answer, not in it: the lockedrecordids header is made of it (locks/routes.ts).
+  if (locked) Object.defineProperty(result, lockedRowIds, { value: locked });
+  return result;
 }

@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import formEntity from '../../../metadata/entities/Form.json' with { type: 'json' };
@@ -57,6 +58,7 @@ export default async function formRoutes(app: FastifyInstance) {
     config: { access: { ...access, pageId: list.pageId } },
     schema: { tags: ['forms'], summary: 'Forms, paged, sorted and searched (active and inactive on request).', querystring: listQuerySchema, response: { 200: listResponseSchema(rowSchemaOf(formEntity)) } },
   }, async (request) => runList(app.db, app.db('forms'), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'FormId' }, request.query, {
+    locks: await listLocks(app, request),
     circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
   }));
 

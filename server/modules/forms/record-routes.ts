@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
@@ -145,7 +146,7 @@ export default async function recordRoutes(app: FastifyInstance) {
     schema: { tags, summary: "A built form's records, paged, sorted and searched over the columns its list declares.", params, querystring: listQuerySchema },
   }, async (request) => {
     const records = await recordsOf(request);
-    return runList(app.db, rows(app.db, records, request), listed(records, request), records.listOptions, request.query);
+    return runList(app.db, rows(app.db, records, request), listed(records, request), records.listOptions, request.query, { locks: await listLocks(app, request) });
   });
 
   app.get<{ Params: Params; Querystring: ListQuery }>(`${base}/export.csv`, {

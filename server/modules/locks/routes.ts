@@ -7,6 +7,8 @@ import { lockHeaders, lockOwnerOf } from '../../lib/crud/record-lock.ts';
 import type { ModuleAccess } from '../../types.ts';
 import { builtFormIdOf } from '../forms/built-forms.ts';
 import { domainIdOf, forceRelease, liveLocks, lockedByOthers, lockMessages, releaseLock, renewLock } from './store.ts';
+import { lockedRowIds } from '../../lib/list/locked-rows.ts';
+
 
 /** The module of the administrators' view of the locks held now (migration 100). */
 export const recordLocksModule = 'RecordLocks';
@@ -51,6 +53,12 @@ export default fp(async function recordLockRoutes(app) {
     const list = app.lockedLists.get(`${request.method} ${request.routeOptions.url}`);
     const items = (payload as { Items?: unknown } | null)?.Items;
     if (!list || !Array.isArray(items) || !request.principal || reply.statusCode !== 200) return payload;
+    // Read with the page itself (runList's locks): nothing more to ask.
+    const folded = (payload as { [lockedRowIds]?: number[] })[lockedRowIds];
+    if (folded) {
+      reply.header(lockHeaders.lockedIds, JSON.stringify(folded));
+      return payload;
+    }
     const { domain, idField } = await list(request);
     const ids = items.map((row) => Number((row as Record<string, unknown>)[idField])).filter((n) => Number.isSafeInteger(n));
     reply.header(lockHeaders.lockedIds, JSON.stringify(await lockedByOthers(app.db, domain, ids, lockOwnerOf(request), idle())));

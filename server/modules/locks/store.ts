@@ -60,7 +60,7 @@ export function domainIdOf(value: unknown): number {
  * The lock row `alias` is live: not expired, and its session live (an ended, terminated or timed-out session's locks
  * are free at once, on every process, whether or not anything deleted them yet).
  */
-function liveLock(db: Knex, idleSeconds: number, alias = 'record_locks'): Knex.Raw {
+export function liveLock(db: Knex, idleSeconds: number, alias = 'record_locks'): Knex.Raw {
   const session = liveSessions(db, idleSeconds, 'ls').whereRaw(`ls.session_id = ${alias}.session_id`).select(db.raw('1'));
   return db.raw(`(${alias}.expire > now() and exists ?)`, [session]);
 }

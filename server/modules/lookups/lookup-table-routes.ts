@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance } from 'fastify';
 import { recordListRevisions } from '../forms/definition-store.ts';
 import lookupTable from '../../../metadata/entities/LookupTable.json' with { type: 'json' };
@@ -39,6 +40,7 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
     },
   }, async (request) =>
     runList(app.db, app.db('simple_lookup_tables'), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
+      locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     }),
   );

@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance } from 'fastify';
 import menuItem from '../../../metadata/entities/MenuItem.json' with { type: 'json' };
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
@@ -60,6 +61,7 @@ export default async function menuRoutes(app: FastifyInstance) {
     },
   }, async (request) =>
     runList(app.db, app.db('menu_item_list'), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'MenuItemId' }, request.query, {
+      locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     }),
   );

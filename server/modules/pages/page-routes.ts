@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import pageEntity from '../../../metadata/entities/Page.json' with { type: 'json' };
@@ -58,6 +59,7 @@ export default async function pageRoutes(app: FastifyInstance) {
   }, async (request) => {
     const rows = app.db.from(app.db('pages as p').leftJoin('forms as f', 'f.FormId', 'p.FormId').select('p.*', { FormName: 'f.Name' }).as('pages'));
     return runList(app.db, rows, listForUser(list, deniedFieldsOf(request.principal)), { idField: 'PageId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query, {
+      locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     });
   });

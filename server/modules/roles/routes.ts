@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance } from 'fastify';
 import role from '../../../metadata/entities/Role.json' with { type: 'json' };
 import type { RolePermission } from '../../../engine/core/access/types.ts';
@@ -74,6 +75,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
   }, async (request) =>
     runList(app.db, app.db('roles'), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
+      locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     }),
   );

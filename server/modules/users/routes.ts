@@ -1,3 +1,4 @@
+import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import user from '../../../metadata/entities/User.json' with { type: 'json' };
@@ -78,6 +79,7 @@ export default async function userRoutes(app: FastifyInstance) {
   }, async (request) => {
     const now = await listNow(request);
     return runList(app.db, now.rows, now.list, now.options, request.query, {
+      locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     });
   });
