@@ -32,7 +32,8 @@ export function AddressField(props: FieldProps) {
     fullWidth: true,
     error: errorsOf(part).length > 0,
     helperText: errorsOf(part).join(' ') || undefined,
-    slotProps: { htmlInput: { readOnly: readonly } },
+    // On the input component too, so that a read-only part looks it (the theme's read-only look) as well as is it.
+    slotProps: { input: { readOnly: readonly }, htmlInput: { readOnly: readonly } },
   });
   const text = (part: 'Address1' | 'Address2' | 'City' | 'ZipCode' | 'ProvinceRegion' | 'PostalCode') => (
     <TextField {...common(part)} value={address[part] ?? ''} onChange={(e) => set({ ...address, [part]: e.target.value || undefined })} />

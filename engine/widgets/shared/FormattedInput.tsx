@@ -30,7 +30,7 @@ export function FormattedInput<V>(props: FormattedInputProps<V>) {
       autoFocus={autofocus}
       error={(rawErrors?.length ?? 0) > 0}
       value={shown}
-      slotProps={{ htmlInput: { readOnly: readonly, inputMode } }}
+      slotProps={{ input: { readOnly: readonly }, htmlInput: { readOnly: readonly, inputMode } }}
       onFocus={() => {
         setEditing(editText(value as V | undefined));
         onFocus(id, value);

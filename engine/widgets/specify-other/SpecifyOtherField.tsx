@@ -29,7 +29,7 @@ export function SpecifyOtherField(props: FieldProps) {
                 fullWidth
                 disabled={disabled}
                 value={item.Name}
-                slotProps={{ htmlInput: { readOnly: readonly, maxLength: TEXT_MAX_LENGTH } }}
+                slotProps={{ input: { readOnly: readonly }, htmlInput: { readOnly: readonly, maxLength: TEXT_MAX_LENGTH } }}
                 onChange={(e) => set(list.map((x, i) => (i === index ? { ...x, Name: e.target.value } : x)))}
               />
               <IconButton
