@@ -131,4 +131,21 @@ describe('record locks, two users on one record (Chromium)', () => {
     expect(await bob.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await screenshot(bob, 'locks-06-your-account-locked-by-the-administrator');
   });
+
+  it("bob's own Your Account holds his users row: the administrator's Users grid (another browser) marks it, and refreshes once he leaves", async () => {
+    const { UserId: bobId } = await app.db('users').where({ UserName: 'bob' }).first('UserId');
+    await admin.goto(`${baseUrl}/user`);
+    await expect.poll(() => app.db('record_locks').where({ Domain: 'users', DomainId: bobId }).first()).toBeUndefined();
+    await bob.goto(`${baseUrl}/youraccount`);
+    await expect.poll(() => field(bob, 'First Name').isEditable()).toBe(true);
+    await expect.poll(() => app.db('record_locks').where({ Domain: 'users', DomainId: bobId }).first()).toBeTruthy();
+    await admin.reload();
+    await expect.poll(() => admin.getByText(lockedNotice).isVisible()).toBe(true);
+    expect(await admin.locator('tr[data-locked]').filter({ hasText: 'bob@example.org' }).count()).toBe(1);
+    await bob.goto(`${baseUrl}/home`);
+    await expect.poll(() => app.db('record_locks').where({ Domain: 'users', DomainId: bobId }).first()).toBeUndefined();
+    // Another browser hears of it by asking (every few seconds), not through this browser's tabs.
+    await expect.poll(() => admin.getByText(lockedNotice).isVisible()).toBe(false);
+    expect(await admin.locator('tr[data-locked]').count()).toBe(0);
+  });
 });
