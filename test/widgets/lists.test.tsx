@@ -27,14 +27,13 @@ describe('AddressField', () => {
 
   it('read-only: no part can be changed, the country list does not open, and every part looks read-only', async () => {
     const user = userEvent.setup();
-    const { lastData } = renderForm({ ...form({ Address: { Address1: '1 Main St', City: 'Accra' } }), uiSchema: { Address: { 'ui:field': 'address', 'ui:readonly': true } } });
+    renderForm({ ...form({ Address: { Address1: '1 Main St', City: 'Accra' } }), uiSchema: { Address: { 'ui:field': 'address', 'ui:readonly': true } } });
     const group = screen.getByRole('group', { name: 'Address' });
     const city = within(group).getByRole('textbox', { name: /City/ }) as HTMLInputElement;
     await user.type(city, 'x');
     expect(city.value).toBe('Accra');
     await user.click(within(group).getByRole('combobox', { name: /Country/ }));
     expect(screen.queryByRole('option', { name: 'UNITED STATES' })).toBeNull();
-    expect(lastData()?.Address ?? { Address1: '1 Main St', City: 'Accra' }).toEqual({ Address1: '1 Main St', City: 'Accra' });
     const parts = [...group.querySelectorAll('.MuiInputBase-root')];
     expect(parts.length).toBeGreaterThanOrEqual(6);
     expect(parts.filter((root) => !root.classList.contains('MuiInputBase-readOnly'))).toEqual([]);
