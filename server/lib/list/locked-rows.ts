@@ -8,8 +8,8 @@ export interface ListLocks {
   owner: { SessionId: string; WindowId: string };
   /** A lock of a session idle longer than this is no lock (the session is over). */
   idleSeconds: number;
-  /** The SQL that a record_locks row aliased `alias` is live (locks/store.ts liveLock). */
-  live(knex: Knex, idleSeconds: number, alias: string): Knex.Raw;
+  /** The live locks of the domain held by anyone but the owner, as record_locks rows aliased `alias` (locks/store.ts othersLiveLocks). */
+  others(knex: Knex, alias: string, domain: string, owner: { SessionId: string; WindowId: string }, idleSeconds: number): Knex.QueryBuilder;
 }
 
 /** A list answer's ids of the rows on its page locked by someone else, when the list read them with its page. */
@@ -39,11 +39,8 @@ function lockFlagSql(knex: Knex, locks: ListLocks): string {
   if (!byField) flagSql.set(knex, (byField = new Map()));
   let sql = byField.get(locks.idField);
   if (sql === undefined) {
-    const others = knex('record_locks as l')
-      .where('l.Domain', slot('domain'))
+    const others = locks.others(knex, 'l', slot('domain'), { SessionId: slot('session'), WindowId: slot('window') }, slot('idle') as never)
       .whereRaw('l.domain_id = ??', [`page_rows.${locks.idField}`])
-      .whereNot((w) => w.where({ 'l.SessionId': slot('session'), 'l.WindowId': slot('window') }))
-      .where(locks.live(knex, slot('idle') as never, 'l'))
       .select(knex.raw('1'));
     const built = knex.raw('exists ? as ??', [others, flag]).toSQL();
     // The slots must come in the order the values are given (domain, session, window, idle), each once.

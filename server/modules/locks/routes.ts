@@ -9,7 +9,6 @@ import { builtFormIdOf } from '../forms/built-forms.ts';
 import { domainIdOf, forceRelease, liveLocks, lockedByOthers, lockMessages, releaseLock, renewLock } from './store.ts';
 import { lockedRowIds } from '../../lib/list/locked-rows.ts';
 
-
 /** The module of the administrators' view of the locks held now (migration 100). */
 export const recordLocksModule = 'RecordLocks';
 

@@ -60,7 +60,7 @@ export function domainIdOf(value: unknown): number {
  * The lock row `alias` is live: not expired, and its session live (an ended, terminated or timed-out session's locks
  * are free at once, on every process, whether or not anything deleted them yet).
  */
-export function liveLock(db: Knex, idleSeconds: number, alias = 'record_locks'): Knex.Raw {
+function liveLock(db: Knex, idleSeconds: number, alias = 'record_locks'): Knex.Raw {
   const session = liveSessions(db, idleSeconds, 'ls').whereRaw(`ls.session_id = ${alias}.session_id`).select(db.raw('1'));
   return db.raw(`(${alias}.expire > now() and exists ?)`, [session]);
 }
@@ -124,13 +124,22 @@ export async function lockedByOthers(db: Knex, domain: string, ids: number[], ow
   return rows.map((r) => Number(r.DomainId));
 }
 
-/** Every list call runs it: one text whatever the page's length (the ids go as one array), planned once per connection. */
+/** The held call, the lookup reorder and any list outside runList run it: one text whatever the ids' count (sent as one array), planned once per connection. */
 const lockedAmong = preparedStatement<'domain' | 'ids' | 'sessionId' | 'windowId' | 'idleSeconds', { DomainId: string | number }>('locked-among', (db, param) =>
-  db('record_locks')
-    .where('Domain', param('domain')).whereRaw('domain_id = any(?::bigint[])', [param('ids')])
-    .whereNot((w) => w.where({ SessionId: param('sessionId'), WindowId: param('windowId') }))
-    .where(liveLock(db, param('idleSeconds')))
-    .select('DomainId'));
+  othersLiveLocks(db, 'l', param('domain'), { SessionId: param('sessionId'), WindowId: param('windowId') }, param('idleSeconds'))
+    .whereRaw('l.domain_id = any(?::bigint[])', [param('ids')])
+    .select('l.DomainId'));
+
+/**
+ * The live locks of a domain held by anyone but this window, as record_locks rows aliased `alias`: what both the
+ * lockedrecordids of a list (its page's lock flags, lib/list/locked-rows.ts) and the held call count as locked.
+ */
+export function othersLiveLocks(db: Knex, alias: string, domain: string, owner: { SessionId: string; WindowId: string }, idleSeconds: number): Knex.QueryBuilder {
+  return db(`record_locks as ${alias}`)
+    .where(`${alias}.Domain`, domain)
+    .whereNot((w) => w.where({ [`${alias}.SessionId`]: owner.SessionId, [`${alias}.WindowId`]: owner.WindowId }))
+    .where(liveLock(db, idleSeconds, alias));
+}
 
 export interface LockRow {
   Domain: string;
