@@ -34,6 +34,8 @@ export interface PrincipalAccess {
   viewAllRecords: boolean;
   /** Field nodes of the module the user does not hold: absent from every answer, refused in every write. */
   deniedFields: string[];
+  /** Field nodes the user holds read-only: shown, but a write that changes them is refused. */
+  readOnlyFields: string[];
 }
 
 /** The signed-in user behind a request, read from the session row on every request. */

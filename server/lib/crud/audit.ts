@@ -10,7 +10,8 @@ import type { Principal } from '../../types.ts';
  */
 
 export type AuditAction = 'create' | 'update' | 'deactivate' | 'delete';
-export interface AuditChange { Field: string; Old: unknown; New: unknown }
+/** One field's change. FieldId: a built field's id, by which History names and hides it after a rename. */
+export interface AuditChange { Field: string; Old: unknown; New: unknown; FieldId?: number }
 type Row = Record<string, unknown>;
 
 /** Columns every record carries about its own writes: the entry already says who and when. */
@@ -48,7 +49,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * The fields that changed between two versions of a record, among `fields` (stamps, the id and values that are
  * not simple left out). A create has no `before` (every field written, Old null); a delete no `after` (New null).
  */
-export function changedFields(fields: string[], before: Row | null, after: Row | null, skip: string[] = []): AuditChange[] {
+export function changedFields(fields: string[], before: Row | null, after: Row | null, skip: string[] = [], fieldIds: ReadonlyMap<string, number> = new Map()): AuditChange[] {
   const changes: AuditChange[] = [];
   for (const field of fields) {
     if (stamps.has(field) || skip.includes(field)) continue;
@@ -56,7 +57,8 @@ export function changedFields(fields: string[], before: Row | null, after: Row |
     const now = after ? after[field] : null;
     if (!isSimpleValue(old) || !isSimpleValue(now)) continue;
     if (sameValue(old, now)) continue;
-    changes.push({ Field: field, Old: stored(old), New: stored(now) });
+    const fieldId = fieldIds.get(field);
+    changes.push({ Field: field, Old: stored(old), New: stored(now), ...(fieldId !== undefined ? { FieldId: fieldId } : {}) });
   }
   return changes;
 }
@@ -76,24 +78,35 @@ export async function writeAuditEntry(trx: Knex, entry: { entity: string; record
 export interface HistoryEntry { AuditId: number; Action: AuditAction; ChangedBy: string | null; ChangedAt: Date; Changes: AuditChange[] }
 
 /**
- * A record's entries, newest first, without the changes to fields the user may not see. An update whose only
- * changes were to such fields is left out entirely (it would tell the user only that something hidden changed);
- * a create, deactivate or delete is kept with what the user may see.
+ * A record's entries, newest first, without the changes to fields the user may not see. A built field's change is
+ * named by the field's current name (it carries the field's id) and hidden by it, so neither a rename nor a
+ * deactivation shows what the field's node hides. An update whose only changes were to such fields is left out
+ * entirely (it would tell the user only that something hidden changed); a create, deactivate or delete is kept with
+ * what the user may see.
  */
 export async function recordHistory(db: Knex, entity: string, recordId: number, denied: string[]): Promise<HistoryEntry[]> {
   const rows: Array<HistoryEntry & { Changes: AuditChange[] | string }> = await db('audit_entries')
     .where({ Entity: entity, RecordId: recordId })
     .orderBy('AuditId', 'desc')
     .select('AuditId', 'Action', 'ChangedBy', 'ChangedAt', 'Changes');
+  const parsed = rows.map((row) => ({ ...row, all: (typeof row.Changes === 'string' ? JSON.parse(row.Changes) : row.Changes) as AuditChange[] }));
+  const names = await currentFieldNames(db, parsed.flatMap((r) => r.all.flatMap((c) => (c.FieldId === undefined ? [] : [c.FieldId]))));
   const hidden = new Set(denied);
   const entries: HistoryEntry[] = [];
-  for (const row of rows) {
-    const all = (typeof row.Changes === 'string' ? JSON.parse(row.Changes) : row.Changes) as AuditChange[];
-    const Changes = all.filter((c) => !hidden.has(c.Field));
+  for (const { all, ...row } of parsed) {
+    const Changes = all.map(({ FieldId, ...change }) => ({ ...change, Field: (FieldId !== undefined && names.get(FieldId)) || change.Field }))
+      .filter((c) => !hidden.has(c.Field));
     if (row.Action === 'update' && all.length && !Changes.length) continue;
     entries.push({ ...row, Changes });
   }
   return entries;
+}
+
+/** The current names of built fields by id (a field deleted since is absent: its change keeps the name it was written with). */
+async function currentFieldNames(db: Knex, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows: Array<{ FormFieldId: number; StoredName: string }> = await db('form_fields').whereIn('FormFieldId', [...new Set(ids)]).select('FormFieldId', 'StoredName');
+  return new Map(rows.map((r) => [r.FormFieldId, r.StoredName]));
 }
 
 const changeSchema = {

@@ -7,7 +7,8 @@ import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
 import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
-import { changedFields, isSimpleValue, recordHistory, writeAuditEntry, type AuditAction } from './audit.ts';
+import { changedFields, isSimpleValue, recordHistory, sameValue, writeAuditEntry, type AuditAction } from './audit.ts';
+import { holdsActiveState, readOnlyChangeErrors, readOnlyFieldsOf } from './read-only-fields.ts';
 import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock, type ChangeAccess } from './record-lock.ts';
 
 export interface UniqueRule {
@@ -110,7 +111,13 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
     const items = prop?.items as JsonSchema | undefined;
     return prop?.type !== 'object' && (prop?.type !== 'array' || (items !== undefined && items.type !== 'object' && items.type !== 'array'));
   });
+  const defaults = Object.fromEntries(Object.entries(entity.properties ?? {}).map(([p, schema]) => [p, (schema as Row).default]));
   const audited = [...properties.filter((p) => p !== id && p !== ownerField && !related.includes(p)), ...simpleRelated];
+  // A built field's entries carry its id: History names and hides them by the field's current name.
+  const fieldIds = new Map(properties.flatMap((p) => {
+    const fieldId = (entity.properties?.[p] as Row | undefined)?.['x-formFieldId'];
+    return typeof fieldId === 'number' ? [[p, fieldId] as const] : [];
+  }));
 
   /** A row as the record reads: its UDF values beside its columns (its version travels in a header). */
   function fromRow(row: Row): Row {
@@ -146,7 +153,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
 
   /** One audit entry for a write, in its transaction; an update that changed nothing writes none. */
   async function audit(trx: Knex, request: FastifyRequest, action: AuditAction, recordId: number, before: Row | null, after: Row | null): Promise<void> {
-    const changes = changedFields(audited, before, after);
+    const changes = changedFields(audited, before, after, [], fieldIds);
     if (action === 'update' && !changes.length) return;
     await writeAuditEntry(trx, { entity: screen.id, recordId, action, principal: request.principal, changes });
   }
@@ -176,6 +183,20 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   function refuseDeniedFields(request: FastifyRequest, denied: string[]): void {
     const errors = deniedFieldErrors(request.body, denied);
     if (errors.length) throw new HttpError(400, errors);
+  }
+
+  /**
+   * The fields a write may not change (the user's read-only fields, and Is Active without the right to deactivate),
+   * refused with 400 when the write would change them; their stored values are kept.
+   */
+  async function refuseReadOnlyChanges(request: FastifyRequest, before: Row | null): Promise<string[]> {
+    const readOnly = readOnlyFieldsOf(request.principal);
+    const body = request.body as Row | null;
+    const togglesActive = before !== null && body !== null && typeof body === 'object' && 'IsActive' in body && !sameValue(body.IsActive, before.IsActive);
+    const fields = togglesActive && !(await holdsActiveState(db(), screen, request.principal)) ? [...readOnly, 'IsActive'] : readOnly;
+    const errors = readOnlyChangeErrors(body, fields, before, defaults);
+    if (errors.length) throw new HttpError(400, errors);
+    return fields;
   }
 
   async function checkUnique(trx: Knex, values: Row, exceptId?: number): Promise<void> {
@@ -226,7 +247,8 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       const denied = await unwritable(request);
       refuseDeniedFields(request, denied);
       const shown = fromRow(before);
-      const body = denied.length ? { ...(request.body as Row), ...Object.fromEntries(denied.filter((f) => f in shown).map((f) => [f, shown[f]])) } : request.body;
+      const kept = [...denied, ...(await refuseReadOnlyChanges(request, shown))];
+      const body = kept.length ? { ...(request.body as Row), ...Object.fromEntries(kept.filter((f) => f in shown).map((f) => [f, shown[f]])) } : request.body;
       const checked = checkedBody(checkUpdate, entity, body);
       const { values } = checked;
       const auditBefore = await auditedBefore(before);
@@ -234,7 +256,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         await requireWriteLock(trx, request, screen.id, request.params.id);
         await checkFiles(trx, checked);
         await checkUnique(trx, values, request.params.id);
-        const written = maskRecord(await (hooks.toColumns?.(values, 'update', before, trx) ?? values), denied);
+        const written = maskRecord(await (hooks.toColumns?.(values, 'update', before, trx) ?? values), kept);
         const udf = udfValues(written);
         const reactivated = written.IsActive === true && before.IsActive === false;
         const deactivated = written.IsActive === false && before.IsActive !== false;
@@ -297,6 +319,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   if (checkCreate) {
     handlers.create = async (request, reply) => {
       refuseDeniedFields(request, await unwritable(request));
+      await refuseReadOnlyChanges(request, null);
       const checked = checkedBody(checkCreate, entity, request.body);
       const { values } = checked;
       const row = await db().transaction(async (trx) => {

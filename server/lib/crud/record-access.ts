@@ -74,12 +74,52 @@ export function listForUser(list: ListDefinition, denied: string[]): ListDefinit
   return trimmed;
 }
 
-/** The screen document as this user may use it: its list and forms without the fields they may not see. */
-export function screenForUser(screen: ScreenDocument, denied: string[]): ScreenDocument {
-  if (!denied.length) return screen;
+/**
+ * The screen document as this user may use it: its list and forms without the fields they may not see, nothing
+ * about those fields left in its uiSchema or rules (a rule naming one is left out whole), and the fields they may see
+ * but not change drawn read-only with the reason. `readOnly` maps each such field to the help shown beside it.
+ */
+export function screenForUser(screen: ScreenDocument, denied: string[], readOnly: ReadonlyMap<string, string> = new Map()): ScreenDocument {
+  if (!denied.length && !readOnly.size) return screen;
   const hidden = new Set(denied);
-  type Fields = NonNullable<ScreenDocument['form']>['fields'];
+  type Form = NonNullable<ScreenDocument['form']>;
   const keep = <T extends string[] | undefined>(fields: T) => fields?.filter((f) => !hidden.has(f)) as T;
-  const form = screen.form && { ...screen.form, fields: { ...screen.form.fields, create: keep(screen.form.fields.create), update: keep(screen.form.fields.update) } as Fields };
+  const form: Form | undefined = screen.form && {
+    ...screen.form,
+    fields: { ...screen.form.fields, create: keep(screen.form.fields.create), update: keep(screen.form.fields.update) } as Form['fields'],
+    ...(screen.form.uiSchema ? { uiSchema: uiSchemaForUser(screen.form.uiSchema, hidden, readOnly) } : readOnly.size ? { uiSchema: uiSchemaForUser({}, hidden, readOnly) } : {}),
+    ...(screen.form.rules ? { rules: screen.form.rules.filter((rule) => !mentionsAny(rule, hidden)) } : {}),
+  };
+  if (form && !form.fields.create) delete form.fields.create;
   return { ...screen, ...(screen.list ? { list: listForUser(screen.list, denied) } : {}), ...(form ? { form } : {}) };
+}
+
+function uiSchemaForUser(uiSchema: Record<string, unknown>, hidden: Set<string>, readOnly: ReadonlyMap<string, string>): Record<string, unknown> {
+  const out = Object.fromEntries(Object.entries(uiSchema).filter(([field]) => !hidden.has(field)));
+  for (const [field, help] of readOnly) {
+    if (hidden.has(field)) continue;
+    const entry = (out[field] ?? {}) as Record<string, unknown>;
+    out[field] = { ...entry, 'ui:readonly': true, 'ui:help': entry['ui:help'] ?? help };
+  }
+  return out;
+}
+
+/** The entity schema as this user may see it: no property, required entry or dependency of a field they may not see. */
+export function entityForUser<T extends { properties?: Record<string, unknown>; required?: string[] }>(entity: T, denied: string[]): T {
+  if (!denied.length || !entity.properties) return entity;
+  const hidden = new Set(denied);
+  const properties = Object.fromEntries(Object.entries(entity.properties).filter(([name]) => !hidden.has(name)));
+  return { ...entity, properties, ...(entity.required ? { required: entity.required.filter((name) => !hidden.has(name)) } : {}) };
+}
+
+/** Whether a rule names one of the fields: a condition's field, an effect's list, a copy's end, a value it sets. */
+function mentionsAny(node: unknown, fields: ReadonlySet<string>): boolean {
+  if (typeof node === 'string') return fields.has(node) || fields.has(node.split('.')[0]);
+  if (Array.isArray(node)) return node.some((n) => mentionsAny(n, fields));
+  if (!node || typeof node !== 'object') return false;
+  return Object.entries(node).some(([key, value]) => {
+    if (key === 'equals' || key === 'notEquals' || key === 'in') return false; // values compared, not fields
+    if (key === 'set') return Object.keys(value as object).some((k) => fields.has(k));
+    return mentionsAny(value, fields);
+  });
 }

@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
  * answers what the user's active roles give unless the user's override says otherwise; a child node counts
  * only under a module the user holds; the master user holds everything. These fragments are written against
  * the session check's `u` (users) row, so the request's one round trip answers the module, the route node,
- * 'View All Records' and the fields to hide, and nothing is cached that an administrator's change could outlive.
+ * 'View All Records', the fields to hide and the fields to show read-only, and nothing is cached that an administrator's
+ * change could outlive. A field is named by its form field's current name (a rename moves no grant), and a field whose
+ * node is retired (deactivated, a UDF out of its dates) stays hidden from whoever does not hold it: its values are
+ * still stored, and History and exports must not show them.
  */
 export function routeAccessJoin(db: Knex, moduleName: Knex.Value, routeName: Knex.Value): Knex.Raw {
   return db.raw(`left join lateral (
@@ -16,10 +19,17 @@ export function routeAccessJoin(db: Knex, moduleName: Knex.Value, routeName: Kne
           where rn.parent_node_id = mn.node_id and rn.type = 'route' and rn.name = ? and not rn.is_retired), false)) as holds_route,
         (u.is_master or not mm.allow_view_all_records or coalesce(ma.view_all_records, false)) as view_all_records,
         case when u.is_master then '{}'::text[] else array(
-          select fn.name from permission_nodes fn
-          where fn.parent_node_id = mn.node_id and fn.type = 'field' and not fn.is_retired
+          select coalesce(ff.stored_name, fn.name) from permission_nodes fn
+          left join form_fields ff on ff.form_field_id = fn.form_field_id
+          where fn.parent_node_id = mn.node_id and fn.type = 'field'
             and not exists (select 1 from user_node_access(u.user_id, fn.node_id) fa where fa.has_access)
-          order by fn.name) end as denied_fields
+          order by 1) end as denied_fields,
+        case when u.is_master then '{}'::text[] else array(
+          select coalesce(ff.stored_name, fn.name) from permission_nodes fn
+          left join form_fields ff on ff.form_field_id = fn.form_field_id
+          where fn.parent_node_id = mn.node_id and fn.type = 'field' and not fn.is_retired
+            and exists (select 1 from user_node_access(u.user_id, fn.node_id) fa where fa.has_access and fa.read_only)
+          order by 1) end as read_only_fields
       from permission_nodes mn
       join modules mm on mm.module_id = mn.module_id
       -- The master user holds everything: nothing to evaluate.
@@ -32,16 +42,18 @@ export interface ModuleAccess {
   holdsRoute: boolean;
   viewAllRecords: boolean;
   deniedFields: string[];
+  readOnlyFields: string[];
 }
 
 /** The same evaluation for one user outside a request's session check (the access calls, the route table). */
 export async function moduleAccessOf(db: Knex, userId: number, moduleName: string, routeName: string | null = null): Promise<ModuleAccess> {
   const { rows } = await db.raw(`select coalesce(acc.holds_module, false) as holds_module, coalesce(acc.holds_route, false) as holds_route,
-      coalesce(acc.view_all_records, false) as view_all_records, coalesce(acc.denied_fields, '{}') as denied_fields
+      coalesce(acc.view_all_records, false) as view_all_records, coalesce(acc.denied_fields, '{}') as denied_fields,
+      coalesce(acc.read_only_fields, '{}') as read_only_fields
     from users u ? where u.user_id = ?`, [routeAccessJoin(db, moduleName, routeName), userId]);
   const row = rows[0];
-  if (!row) return { holdsModule: false, holdsRoute: false, viewAllRecords: false, deniedFields: [] };
-  return { holdsModule: row.HoldsModule, holdsRoute: row.HoldsRoute, viewAllRecords: row.ViewAllRecords, deniedFields: row.DeniedFields };
+  if (!row) return { holdsModule: false, holdsRoute: false, viewAllRecords: false, deniedFields: [], readOnlyFields: [] };
+  return { holdsModule: row.HoldsModule, holdsRoute: row.HoldsRoute, viewAllRecords: row.ViewAllRecords, deniedFields: row.DeniedFields, readOnlyFields: row.ReadOnlyFields };
 }
 
 /** Every node the user holds, by module: the route table and menu are built from it. */

@@ -13,6 +13,8 @@ export interface DerivedNode {
   name: string;
   label: string;
   sortOrder: number;
+  /** A built field's id (its property's x-formFieldId): the node's identity, which a rename keeps. */
+  formFieldId?: number;
 }
 
 /** A route node's name: the route table's name for the route ('users.create'), as module-button access asks for it. */
@@ -23,7 +25,7 @@ export const routeNodeName = (screenId: string, kind: string) => `${screenId}.${
  * every field its form or list shows (the fields the field mask can hide). Pure: the same for a shipped
  * screen and for one composed from an administrator's form.
  */
-export function derivedNodes(screen: ScreenDocument, entity: { properties?: Record<string, { title?: string }> } | undefined): DerivedNode[] {
+export function derivedNodes(screen: ScreenDocument, entity: { properties?: Record<string, { title?: string; 'x-formFieldId'?: number }> } | undefined): DerivedNode[] {
   const nodes: DerivedNode[] = [];
   const singular = (screen.form?.entityLabel ?? screen.title.replace(/s$/, ''));
   guardedRouteKinds.forEach((kind, i) => {
@@ -32,8 +34,10 @@ export function derivedNodes(screen: ScreenDocument, entity: { properties?: Reco
   const columns = new Map((screen.list?.columns ?? []).filter((c) => c.type !== 'action').map((c) => [c.field, c.label]));
   const fields = [...new Set([...(screen.form?.fields.create ?? []), ...(screen.form?.fields.update ?? []), ...columns.keys()])];
   fields.forEach((field, i) => {
-    const label = entity?.properties?.[field]?.title || columns.get(field) || field;
-    nodes.push({ type: 'field', name: field, label, sortOrder: 100 + i });
+    const property = entity?.properties?.[field];
+    const label = property?.title || columns.get(field) || field;
+    const formFieldId = property?.['x-formFieldId'];
+    nodes.push({ type: 'field', name: field, label, sortOrder: 100 + i, ...(typeof formFieldId === 'number' ? { formFieldId } : {}) });
   });
   return nodes;
 }
@@ -89,7 +93,7 @@ function nodesByModule(screens: Iterable<ScreenDocument>, entities: MetadataRegi
     if (!screen.module) continue;
     const nodes = byModule.get(screen.module) ?? new Map<string, DerivedNode>();
     for (const node of derivedNodes(screen, entities.get(screen.entity))) {
-      const key = `${node.type}:${node.name}`;
+      const key = nodeKey(node);
       if (!nodes.has(key)) nodes.set(key, node);
     }
     byModule.set(screen.module, nodes);
@@ -97,24 +101,53 @@ function nodesByModule(screens: Iterable<ScreenDocument>, entities: MetadataRegi
   return byModule;
 }
 
-/** A module's route and field nodes made the wanted ones: added (granted to its holders), relabelled, retired or revived. */
+/** How a wanted node is matched to a stored one: a built field by its id, anything else by its type and name. */
+const nodeKey = (node: { type: string; name: string; formFieldId?: number | null }) =>
+  (node.formFieldId ? `id:${node.formFieldId}` : `${node.type}:${node.name}`);
+
+interface StoredNode { NodeId: number; Type: string; Name: string; Label: string; SortOrder: number; IsRetired: boolean; FormFieldId: number | null }
+
+/**
+ * A module's route and field nodes made the wanted ones: added (granted to its holders), renamed, relabelled, retired or
+ * revived. A built field's node is found by the field's id, so a rename keeps its grants; a node stored before fields had
+ * ids is adopted by its name. Names stay unique per module: a retired node that holds a name a live node takes is
+ * renamed out of the way (it is denied by its field's current name anyway, see effective-access.ts).
+ */
 async function syncChildNodes(trx: Knex, moduleNode: ModuleNode, wanted: Map<string, DerivedNode>): Promise<void> {
-  const existing: Array<{ NodeId: number; Type: string; Name: string; Label: string; SortOrder: number; IsRetired: boolean }> =
-    await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId }).select('NodeId', 'Type', 'Name', 'Label', 'SortOrder', 'IsRetired');
-  const seen = new Set<string>();
+  const existing: StoredNode[] = await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId })
+    .select('NodeId', 'Type', 'Name', 'Label', 'SortOrder', 'IsRetired', 'FormFieldId');
+  const matched = new Map<number, DerivedNode>();
+  const claimed = new Set<string>();
   for (const row of existing) {
-    const key = `${row.Type}:${row.Name}`;
-    const node = wanted.get(key);
-    seen.add(key);
-    const change = node
-      ? { IsRetired: false, Label: node.label, SortOrder: node.sortOrder }
-      : { IsRetired: true, Label: row.Label, SortOrder: row.SortOrder };
-    if (change.IsRetired !== row.IsRetired || change.Label !== row.Label || change.SortOrder !== row.SortOrder) {
-      await trx('permission_nodes').where({ NodeId: row.NodeId }).update(change);
-    }
+    const key = nodeKey({ type: row.Type, name: row.Name, formFieldId: row.FormFieldId });
+    if (wanted.has(key) && !claimed.has(key)) { matched.set(row.NodeId, wanted.get(key)!); claimed.add(key); }
   }
-  const added = [...wanted.entries()].filter(([key]) => !seen.has(key)).map(([, node]) => ({
+  // Nodes stored before fields had ids: the field now carrying the node's name takes it (once).
+  for (const row of existing) {
+    if (matched.has(row.NodeId) || row.FormFieldId !== null || row.Type !== 'field') continue;
+    const node = [...wanted.values()].find((n) => n.formFieldId && n.name === row.Name && !claimed.has(nodeKey(n)));
+    if (node) { matched.set(row.NodeId, node); claimed.add(nodeKey(node)); }
+  }
+  const takenNames = new Set([...matched.values()].map((n) => `${n.type}:${n.name}`));
+  const renamed = existing.filter((row) => matched.has(row.NodeId) && matched.get(row.NodeId)!.name !== row.Name);
+  // Out of the way first: a swap of two names, or a retired node holding a name a live one takes.
+  for (const row of existing) {
+    const moves = renamed.includes(row) || (!matched.has(row.NodeId) && takenNames.has(`${row.Type}:${row.Name}`));
+    if (moves) await trx('permission_nodes').where({ NodeId: row.NodeId }).update({ Name: `${row.Name}#${row.NodeId}` });
+    if (moves && !matched.has(row.NodeId)) row.Name = `${row.Name}#${row.NodeId}`;
+  }
+  for (const row of existing) {
+    const node = matched.get(row.NodeId);
+    const change = node
+      ? { IsRetired: false, Name: node.name, Label: node.label, SortOrder: node.sortOrder, FormFieldId: node.formFieldId ?? null }
+      : { IsRetired: true, Name: row.Name, Label: row.Label, SortOrder: row.SortOrder, FormFieldId: row.FormFieldId };
+    const same = change.IsRetired === row.IsRetired && change.Name === row.Name && change.Label === row.Label
+      && change.SortOrder === row.SortOrder && change.FormFieldId === row.FormFieldId && !renamed.includes(row);
+    if (!same) await trx('permission_nodes').where({ NodeId: row.NodeId }).update(change);
+  }
+  const added = [...wanted.entries()].filter(([key]) => !claimed.has(key)).map(([, node]) => ({
     Type: node.type, ModuleId: moduleNode.ModuleId, ParentNodeId: moduleNode.NodeId, Name: node.name, Label: node.label, SortOrder: node.sortOrder,
+    FormFieldId: node.formFieldId ?? null,
   }));
   if (!added.length) return;
   const ids = (await trx('permission_nodes').insert(added).returning('NodeId')) as Array<{ NodeId: number }>;

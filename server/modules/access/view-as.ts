@@ -28,8 +28,8 @@ export async function viewedAs(db: Knex, viewer: Principal, targetText: string, 
   if (!target) throw HttpError.of(400, viewAsMessages.unknownUser, null, 'ViewAsUnknownUser');
   const as = { ...viewer, UserId: target.UserId as number, UserName: target.UserName as string, IsMaster: Boolean(target.IsMaster), PageGrants: undefined, ViewedBy: viewer.UserName };
   if (!module) return { ...as, Access: undefined };
-  if (as.IsMaster) return { ...as, Access: { module, viewAllRecords: true, deniedFields: [] } };
+  if (as.IsMaster) return { ...as, Access: { module, viewAllRecords: true, deniedFields: [], readOnlyFields: [] } };
   const access = await moduleAccessOf(db, target.UserId, module, route ?? null);
   if (!access.holdsModule || !access.holdsRoute) throw HttpError.of(403, viewAsMessages.noAccess(as.UserName), null, 'ViewAsNoAccess');
-  return { ...as, Access: { module, viewAllRecords: access.viewAllRecords, deniedFields: access.deniedFields } };
+  return { ...as, Access: { module, viewAllRecords: access.viewAllRecords, deniedFields: access.deniedFields, readOnlyFields: access.readOnlyFields } };
 }

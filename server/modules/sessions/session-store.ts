@@ -63,6 +63,7 @@ interface SessionCheckRow extends Omit<LiveSession, 'PageGrants'> {
   HoldsRoute: boolean | null;
   ViewAllRecords: boolean | null;
   DeniedFields: string[] | null;
+  ReadOnlyFields: string[] | null;
   PageGrants?: Array<number | string>;
 }
 
@@ -87,7 +88,7 @@ function sessionCheckStatement(db: Knex, withModule: boolean, withPage: boolean)
           db.raw('(s.terminates_at is not null and s.terminates_at <= now()) as termination_due'),
           db.raw('(s.last_seen <= now() - make_interval(secs => ?)) as idle_expired', [param('idleSeconds')]),
           ...(withModule
-            ? ['acc.holds_module', 'acc.holds_route', 'acc.view_all_records', 'acc.denied_fields'].map((c) => db.raw(c))
+            ? ['acc.holds_module', 'acc.holds_route', 'acc.view_all_records', 'acc.denied_fields', 'acc.read_only_fields'].map((c) => db.raw(c))
             : [db.raw('true as holds_module'), db.raw('true as holds_route')]),
           ...(withPage ? [db.raw('? as page_grants', [grantedActionIdsSql(db, 'u.UserId', 'u.IsMaster', param('pageId'))])] : []),
         );
@@ -116,7 +117,7 @@ export async function checkSession(db: Knex, sessionId: string, idleSeconds: num
   }
   const { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt } = row;
   const PageGrants = pageId === undefined ? undefined : { pageId, actionIds: (row.PageGrants ?? []).map(Number) };
-  const Access = moduleName === undefined ? undefined : { module: moduleName, viewAllRecords: Boolean(row.ViewAllRecords), deniedFields: row.DeniedFields ?? [] };
+  const Access = moduleName === undefined ? undefined : { module: moduleName, viewAllRecords: Boolean(row.ViewAllRecords), deniedFields: row.DeniedFields ?? [], readOnlyFields: row.ReadOnlyFields ?? [] };
   return {
     live: { SessionId, InstanceId, UserId, UserName, IsMaster, LastSeen, TerminatesAt, PageGrants, Access },
     access: { holdsModule: Boolean(row.HoldsModule), holdsRoute: Boolean(row.HoldsRoute) },
