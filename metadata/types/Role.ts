@@ -13,6 +13,10 @@ export type ModuleAccess = {
   Id: number;
   HasAccess: boolean;
   ViewAllRecords: boolean;
+  /**
+   * A field node only: granted read-only (shown, not changeable) rather than editable. For a user, with overrideHasAccess and HasAccess.
+   */
+  ReadOnly?: boolean;
 }[];
 
 /**

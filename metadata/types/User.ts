@@ -21,6 +21,10 @@ export type Permissions = {
   HasAccess: boolean;
   overrideViewAllRecords: boolean;
   ViewAllRecords: boolean;
+  /**
+   * A field node only: granted read-only (shown, not changeable) rather than editable. For a user, with overrideHasAccess and HasAccess.
+   */
+  ReadOnly?: boolean;
 }[];
 export type ActivationDate = string | null;
 export type LastLogin = string | null;

@@ -9,7 +9,7 @@ import { largeTree, treeForRoles } from '../../stories/widgets/support/module-ac
 
 const node = (n: Partial<PermissionNode> & Pick<PermissionNode, 'Id' | 'Type'>): PermissionNode => ({
   Name: `N${n.Id}`, Label: `Node ${n.Id}`, ModuleId: n.ParentId ?? n.Id, ParentId: null, CategoryId: null, SortOrder: 0,
-  AllowUse: true, AllowViewAllRecords: false, HasAccess: false, ViewAllRecords: false, ...n,
+  AllowUse: true, AllowViewAllRecords: false, HasAccess: false, ViewAllRecords: false, ReadOnly: false, ...n,
 });
 
 /** Users (10, view all offered) with Create (11) and Email (14); Roles (20) with Create (21); Reports (80). */

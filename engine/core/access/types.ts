@@ -36,6 +36,8 @@ export interface PermissionNode {
   /** Role mode: the role's grant. User mode: the access inherited from the user's roles (read-only). */
   HasAccess: boolean;
   ViewAllRecords: boolean;
+  /** Field nodes: granted read-only (shown, not changeable) rather than editable. */
+  ReadOnly: boolean;
 }
 
 export interface PermissionTree {
@@ -48,6 +50,8 @@ export interface RolePermission {
   Id: number;
   HasAccess: boolean;
   ViewAllRecords: boolean;
+  /** A field node only: read-only rather than editable (spec 2 section 6, a permission enables or disables a field). */
+  ReadOnly?: boolean;
 }
 
 /**
@@ -60,4 +64,6 @@ export interface UserPermission {
   HasAccess: boolean;
   overrideViewAllRecords: boolean;
   ViewAllRecords: boolean;
+  /** A field node only, with overrideHasAccess and HasAccess: the user's own level is read-only. */
+  ReadOnly?: boolean;
 }

@@ -19,6 +19,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create unique index permission_nodes_form_field on permission_nodes (parent_node_id, form_field_id) where form_field_id is not null');
   await knex.raw('alter table role_permissions add column read_only boolean not null default false');
   await knex.raw('alter table user_permissions add column read_only boolean not null default false');
+  await knex.raw('drop view role_grants');
+  await knex.raw(`create view role_grants as
+    select role_id, node_id, has_access, view_all_records, read_only from role_permissions where role_id <> 1
+    union all
+    select 1, node_id, true, true, false from permission_nodes`);
   await knex.raw('drop function user_node_access(integer, integer)');
   await knex.raw(`create function user_node_access(p_user_id integer, p_node_id integer)
     returns table (has_access boolean, view_all_records boolean, from_override boolean, read_only boolean)
@@ -98,6 +103,11 @@ export async function down(knex: Knex): Promise<void> {
             where ur.user_id = p_user_id) g
       left join user_permissions up on up.user_id = p_user_id and up.node_id = p_node_id
     $$`);
+  await knex.raw('drop view role_grants');
+  await knex.raw(`create view role_grants as
+    select role_id, node_id, has_access, view_all_records from role_permissions where role_id <> 1
+    union all
+    select 1, node_id, true, true from permission_nodes`);
   await knex.raw('alter table user_permissions drop column read_only');
   await knex.raw('alter table role_permissions drop column read_only');
   await knex.raw('drop index permission_nodes_form_field');

@@ -9,7 +9,7 @@ export const systemRoleId = 1;
 
 /**
  * Every node the editor shows (retired ones left out), with the access `grants` gives each: a derived table of
- * (node_id, has_access, view_all_records), at most one row per node. 'View All Records' is offered, and
+ * (node_id, has_access, view_all_records, read_only), at most one row per node. 'View All Records' is offered, and
  * reported, only on a module whose module allows it.
  */
 async function treeWith(db: Knex, grants: Knex.Raw): Promise<PermissionTree> {
@@ -22,7 +22,8 @@ async function treeWith(db: Knex, grants: Knex.Raw): Promise<PermissionTree> {
       n.sort_order, n.allow_use,
       (n.type = 'module' and m.allow_view_all_records) as allow_view_all_records,
       coalesce(g.has_access, false) as has_access,
-      (n.type = 'module' and m.allow_view_all_records and coalesce(g.has_access and g.view_all_records, false)) as view_all_records
+      (n.type = 'module' and m.allow_view_all_records and coalesce(g.has_access and g.view_all_records, false)) as view_all_records,
+      (n.type = 'field' and coalesce(g.has_access and g.read_only, false)) as read_only
     from permission_nodes n
     join modules m on m.module_id = n.module_id
     left join (?) g on g.node_id = n.node_id
@@ -33,7 +34,7 @@ async function treeWith(db: Knex, grants: Knex.Raw): Promise<PermissionTree> {
 
 /** One role's grants as a derived table (role 1: every node). */
 const roleGrantsOf = (db: Knex, roleId: number) =>
-  db.raw('select node_id, has_access, view_all_records from role_grants where role_id = ?', [roleId]);
+  db.raw('select node_id, has_access, view_all_records, read_only from role_grants where role_id = ?', [roleId]);
 
 /** The permission tree with a role's grants (none for a role that does not exist, e.g. 0 for a new one). */
 export function roleTree(db: Knex, roleId: number | undefined): Promise<PermissionTree> {
@@ -42,7 +43,9 @@ export function roleTree(db: Knex, roleId: number | undefined): Promise<Permissi
 
 /** The permission tree with what the active ones of these roles give together (role 1: everything; no roles: nothing). */
 export function rolesTree(db: Knex, roleIds: number[]): Promise<PermissionTree> {
-  return treeWith(db, db.raw(`select g.node_id, bool_or(g.has_access) as has_access, bool_or(g.has_access and g.view_all_records) as view_all_records
+  // Read-only only when no role gives the field editable: the most a role gives wins, as in user_node_access.
+  return treeWith(db, db.raw(`select g.node_id, bool_or(g.has_access) as has_access, bool_or(g.has_access and g.view_all_records) as view_all_records,
+      bool_or(g.has_access) and not bool_or(g.has_access and not g.read_only) as read_only
     from role_grants g join roles r on r.role_id = g.role_id and r.is_active
     where g.role_id = any(?::integer[])
     group by g.node_id`, [roleIds]));
@@ -51,7 +54,7 @@ export function rolesTree(db: Knex, roleIds: number[]): Promise<PermissionTree> 
 /** A role's Permissions as a read answers them: the nodes it grants that the editor shows, in the tree's order. */
 export async function rolePermissions(db: Knex, roleId: number): Promise<RolePermission[]> {
   const { Nodes } = await roleTree(db, roleId);
-  return Nodes.filter((n) => n.HasAccess).map((n) => ({ Id: n.Id, HasAccess: true, ViewAllRecords: n.ViewAllRecords }));
+  return Nodes.filter((n) => n.HasAccess).map((n) => ({ Id: n.Id, HasAccess: true, ViewAllRecords: n.ViewAllRecords, ...(n.ReadOnly ? { ReadOnly: true } : {}) }));
 }
 
 const problem = (ErrorMessage: string, ErrorCode: string): ErrorItem => ({ PropertyName: 'Permissions', ErrorMessage, ErrorCode });
@@ -84,6 +87,7 @@ export async function permissionProblems(db: Knex, permissions: RolePermission[]
     if (p.ViewAllRecords && !(f.Type === 'module' && f.AllowViewAllRecords)) {
       problems.push(problem(`'View All Records' is not offered for ${named(f)}.`, 'ViewAllRecordsNotAllowed'));
     }
+    if (p.ReadOnly && f.Type !== 'field') problems.push(problem(`Only a field can be granted read-only, not ${named(f)}.`, 'ReadOnlyNotAllowed'));
   }
   return problems;
 }
@@ -98,7 +102,7 @@ export async function saveRolePermissions(trx: Knex, roleId: number, permissions
   await trx('role_permissions').where({ RoleId: roleId })
     .whereIn('NodeId', trx('permission_nodes').where({ IsRetired: false }).select('NodeId'))
     .delete();
-  const rows = permissions.filter((p) => p.HasAccess).map((p) => ({ RoleId: roleId, NodeId: p.Id, HasAccess: true, ViewAllRecords: p.ViewAllRecords }));
+  const rows = permissions.filter((p) => p.HasAccess).map((p) => ({ RoleId: roleId, NodeId: p.Id, HasAccess: true, ViewAllRecords: p.ViewAllRecords, ReadOnly: p.ReadOnly === true }));
   if (rows.length) await trx('role_permissions').insert(rows);
 }
 

@@ -47,6 +47,7 @@ const treeSchema = {
           ParentId: { type: ['integer', 'null'], description: 'The module node of a route or field node; null for a module.' },
           CategoryId: { type: ['integer', 'null'] }, SortOrder: { type: 'integer' }, AllowUse: { type: 'boolean' },
           AllowViewAllRecords: { type: 'boolean' }, HasAccess: { type: 'boolean' }, ViewAllRecords: { type: 'boolean' },
+          ReadOnly: { type: 'boolean', description: 'A field node granted read-only (shown, not changeable).' },
         },
       },
     },

@@ -49,7 +49,7 @@ export async function roleIdsOf(db: Knex, userId: number): Promise<number[]> {
  * the module's routes and fields).
  */
 export async function permissionsOf(db: Knex, userId: number): Promise<UserPermission[]> {
-  const { rows } = await db.raw(`select up.node_id as id, up.override_has_access, up.has_access, up.override_view_all_records, up.view_all_records
+  const { rows } = await db.raw(`select up.node_id as id, up.override_has_access, up.has_access, up.override_view_all_records, up.view_all_records, up.read_only
     from user_permissions up
     join permission_nodes n on n.node_id = up.node_id
     join permission_nodes m on m.node_id = coalesce(n.parent_node_id, n.node_id)
@@ -64,6 +64,7 @@ export async function permissionsOf(db: Knex, userId: number): Promise<UserPermi
     HasAccess: Boolean(r.HasAccess),
     overrideViewAllRecords: Boolean(r.OverrideViewAllRecords),
     ViewAllRecords: Boolean(r.ViewAllRecords),
+    ...(r.ReadOnly ? { ReadOnly: true } : {}),
   }));
 }
 
@@ -185,6 +186,7 @@ export async function saveUserAccess(trx: Knex, change: AccessChange): Promise<v
         HasAccess: p.overrideHasAccess && p.HasAccess,
         OverrideViewAllRecords: p.overrideViewAllRecords,
         ViewAllRecords: p.overrideViewAllRecords && p.ViewAllRecords,
+        ReadOnly: p.overrideHasAccess && p.HasAccess && p.ReadOnly === true,
       })));
     }
   }

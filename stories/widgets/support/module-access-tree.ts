@@ -23,7 +23,7 @@ const moduleSpecs: ModuleSpec[] = [
 ];
 
 const node = (n: Partial<PermissionNode> & Pick<PermissionNode, 'Id' | 'Type' | 'Name' | 'Label' | 'ModuleId'>): PermissionNode => ({
-  ParentId: null, CategoryId: null, SortOrder: 0, AllowUse: true, AllowViewAllRecords: false, HasAccess: false, ViewAllRecords: false, ...n,
+  ParentId: null, CategoryId: null, SortOrder: 0, AllowUse: true, AllowViewAllRecords: false, HasAccess: false, ViewAllRecords: false, ReadOnly: false, ...n,
 });
 
 /** The nodes of the fake tree, nothing granted: each module with create, update and delete routes and some fields. */
