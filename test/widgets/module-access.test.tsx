@@ -75,6 +75,18 @@ describe('module access editor: role mode', () => {
     expect(queryBox('View All Records for Users')).toBeNull();
   });
 
+  it('a granted field can be made read-only: the value says so, and the box goes with its access', async () => {
+    const user = userEvent.setup();
+    const { lastPermissions } = renderAccess({ formData: { RoleId: 0, Permissions: [] } });
+    await user.click(await screen.findByRole('checkbox', { name: 'Access to Users' }));
+    await user.click(screen.getByRole('button', { name: 'Expand Users' }));
+    expect(queryBox('Read-only Users: Create')).toBeNull();
+    await user.click(box('Read-only Users: Email Address'));
+    await waitFor(() => expect(lastPermissions().filter((p: { ReadOnly?: boolean }) => p.ReadOnly)).toHaveLength(1));
+    await user.click(box('Access to Users: Email Address'));
+    expect(queryBox('Read-only Users: Email Address')).toBeNull();
+  });
+
   it("loads the role's tree by the record's Id and shows its grants; AllowUse false disables a node", async () => {
     const { source } = renderAccess({ formData: { RoleId: 2 } });
     expect((await screen.findByRole('checkbox', { name: 'Access to Users' }) as HTMLInputElement).checked).toBe(true);
@@ -158,7 +170,8 @@ describe('module access editor: role mode', () => {
     await screen.findByRole('checkbox', { name: 'Access to Module 1' });
     expect(screen.getAllByRole('checkbox')).toHaveLength(40 + 20); // every module, and View All Records on every other one
     await user.click(screen.getByRole('button', { name: 'Expand Module 1' }));
-    expect(screen.getAllByRole('checkbox')).toHaveLength(60 + 15);
+    // Its 15 children's access, and Read-only beside each of its 12 granted fields.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(60 + 15 + 12);
   });
 });
 

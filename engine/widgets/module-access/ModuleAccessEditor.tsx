@@ -1,5 +1,5 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { alpha, Box, Button, ButtonBase, Checkbox, IconButton, InputAdornment, LinearProgress, Paper, Stack, styled, TextField, Typography, useTheme } from '@mui/material';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Box, Button, ButtonBase, IconButton, InputAdornment, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Clear from '@mui/icons-material/Clear';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -10,9 +10,14 @@ import type { PermissionNode, PermissionTree, RolePermission, UserPermission } f
 import { widgetMessages } from '../shared/messages.ts';
 import {
   allCategoryIds, buildAccessTree, changeUserOverride, modulesUnder, roleGrants, samePermissions, searchModules,
-  setRoleViewAllRecords, toggleRoleAccess, userNodeState, userOverrides, userPayload,
+  setRoleReadOnly, setRoleViewAllRecords, toggleRoleAccess, userOverrides, userPayload,
   type CategoryEntry, type ModuleEntry, type RoleGrants, type UserOverrides,
 } from './logic.ts';
+import { NodeRow, Row, rowState, type Act } from './NodeRow.tsx';
+
+/** The browser skips layout and paint of module blocks out of view. */
+const offscreenSkipped = { contentVisibility: 'auto', containIntrinsicSize: 'auto 48px' } as const;
+
 
 interface EditorBase {
   /** The field's label, shown above the toolbar. */
@@ -29,142 +34,6 @@ export type ModuleAccessEditorProps = EditorBase & (
   | { mode: 'role'; value: RolePermission[] | undefined; onChange: (value: RolePermission[]) => void }
   | { mode: 'user'; value: UserPermission[] | undefined; onChange: (value: UserPermission[]) => void }
 );
-
-type Action = 'access' | 'viewAll' | 'overrideAccess' | 'overrideViewAll';
-type Act = (id: number, action: Action, checked: boolean) => void;
-
-/** A node's checkboxes as a row shows them (user-mode fields are left out in role mode). */
-interface RowState {
-  access: boolean;
-  viewAll: boolean;
-  viewAllOffered: boolean;
-  inheritedAccess?: boolean;
-  inheritedViewAll?: boolean;
-  overrideAccess?: boolean;
-  overrideViewAll?: boolean;
-}
-
-/**
- * One node's row: a grid of its name and its checkbox columns. The rows share these styles through class
- * names, so a tree of hundreds of rows costs one style, not one per element.
- */
-const Row = styled('div')(({ theme }) => ({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) 96px 136px',
-  alignItems: 'center',
-  columnGap: theme.spacing(1),
-  minHeight: 40,
-  paddingRight: theme.spacing(1.5),
-  borderBottom: `1px solid ${theme.palette.divider}`,
-  '&.user': { gridTemplateColumns: 'minmax(0, 1fr) 112px 128px 128px' },
-  '&.module': { minHeight: 48 },
-  '&.body:hover': { backgroundColor: theme.palette.action.hover },
-  '&.head': { ...theme.typography.caption, fontWeight: 600, lineHeight: 1.4, color: theme.palette.text.secondary, minHeight: 0, padding: theme.spacing(0.75, 1.5) },
-  '& .ma-label': { display: 'flex', alignItems: 'center', minWidth: 0 },
-  '& .ma-text': { minWidth: 0, padding: theme.spacing(0.5, 0) },
-  '& .ma-name': { ...theme.typography.body2, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  '&.module .ma-name': { fontWeight: 600 },
-  '& .ma-name.unusable': { color: theme.palette.text.disabled },
-  '& .ma-caption': { ...theme.typography.caption, display: 'block', color: theme.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  '& .ma-cell': { display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center' },
-  '& .ma-half': { display: 'flex', alignItems: 'center', justifyContent: 'center', width: 64 },
-  '& .ma-check': { padding: 6 },
-  '& .ma-badge': {
-    display: 'inline-block', padding: '1px 8px', borderRadius: 10, fontSize: 12, fontWeight: 600, lineHeight: 1.6,
-    border: `1px solid ${theme.palette.divider}`, color: theme.palette.text.secondary,
-  },
-  '& .ma-badge.yes': { color: theme.palette.success.dark, borderColor: theme.palette.success.light, backgroundColor: alpha(theme.palette.success.main, 0.08) },
-  '& .ma-inherited': { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5) },
-  '& .ma-note': { ...theme.typography.caption, color: theme.palette.text.secondary },
-  '& .ma-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-}));
-
-/** The browser skips layout and paint of module blocks out of view. */
-const offscreenSkipped = { contentVisibility: 'auto', containIntrinsicSize: 'auto 48px' } as const;
-
-function rowState(mode: 'role' | 'user', node: PermissionNode, grants: RoleGrants, overrides: UserOverrides): RowState {
-  if (mode === 'user') return userNodeState(node, overrides.get(node.Id));
-  const grant = grants.get(node.Id);
-  const access = grant?.HasAccess === true;
-  return { access, viewAll: access && node.AllowViewAllRecords && grant?.ViewAllRecords === true, viewAllOffered: node.AllowViewAllRecords && access };
-}
-
-/** The read-only 'From roles' badge of user mode. */
-function Inherited({ access, viewAll, offered }: { access: boolean; viewAll: boolean; offered: boolean }) {
-  return (
-    <span className="ma-inherited">
-      <span className={access ? 'ma-badge yes' : 'ma-badge'}><span className="ma-hidden">From roles: </span>{access ? 'Yes' : 'No'}</span>
-      {offered && viewAll && <span className="ma-note">all records</span>}
-    </span>
-  );
-}
-
-interface CheckProps { label: string; checked: boolean; disabled: boolean; onChange: (checked: boolean) => void; tone?: 'override' }
-
-function Check({ label, checked, disabled, onChange, tone }: CheckProps) {
-  return (
-    <span className="ma-half">
-      <Checkbox
-        size="small"
-        className="ma-check"
-        checked={checked}
-        disabled={disabled}
-        color={tone === 'override' ? 'secondary' : 'primary'}
-        onChange={(e) => onChange(e.target.checked)}
-        slotProps={{ input: { 'aria-label': label } }}
-      />
-    </span>
-  );
-}
-
-interface NodeRowProps extends RowState {
-  node: PermissionNode;
-  mode: 'role' | 'user';
-  locked: boolean;
-  depth: 'module' | 'child';
-  act: Act;
-  /** The module's expand button (or its place), and what is shown under the label. */
-  lead?: ReactNode;
-  caption?: ReactNode;
-  /** A child's module. */
-  moduleLabel?: string;
-  /** The depth of the module's category. */
-  indent: number;
-}
-
-/** One node: its label, and its checkboxes in the columns of the mode. */
-const NodeRow = memo(function NodeRow(p: NodeRowProps) {
-  const { node, mode, locked, act } = p;
-  const theme = useTheme();
-  // A child's checkboxes name its module too: every module has its 'Create'.
-  const name = p.moduleLabel ? `${p.moduleLabel}: ${node.Label}` : node.Label;
-  const disabled = locked || !node.AllowUse;
-  const user = mode === 'user';
-  return (
-    <Row className={`body ${p.depth}${user ? ' user' : ''}`} style={{ paddingLeft: theme.spacing((p.depth === 'module' ? 0.5 : 6.5) + p.indent * 2.5) }}>
-      <span className="ma-label">
-        {p.lead}
-        <span className="ma-text">
-          <span className={node.AllowUse ? 'ma-name' : 'ma-name unusable'} title={node.Name}>{node.Label}</span>
-          {p.caption && <span className="ma-caption">{p.caption}</span>}
-        </span>
-      </span>
-      {user && <Inherited access={p.inheritedAccess ?? false} viewAll={p.inheritedViewAll ?? false} offered={node.AllowViewAllRecords} />}
-      <span className="ma-cell">
-        {user && <Check tone="override" label={`Override access to ${name}`} checked={p.overrideAccess ?? false} disabled={disabled} onChange={(c) => act(node.Id, 'overrideAccess', c)} />}
-        <Check label={`Access to ${name}`} checked={p.access} disabled={disabled || (user && !p.overrideAccess)} onChange={(c) => act(node.Id, 'access', c)} />
-      </span>
-      <span className="ma-cell">
-        {node.AllowViewAllRecords && p.viewAllOffered && (
-          <>
-            {user && <Check tone="override" label={`Override View All Records for ${name}`} checked={p.overrideViewAll ?? false} disabled={disabled} onChange={(c) => act(node.Id, 'overrideViewAll', c)} />}
-            <Check label={`View All Records for ${name}`} checked={p.viewAll} disabled={disabled || (user && !p.overrideViewAll)} onChange={(c) => act(node.Id, 'viewAll', c)} />
-          </>
-        )}
-      </span>
-    </Row>
-  );
-});
 
 interface ModuleBlockProps {
   entry: ModuleEntry;
@@ -306,11 +175,16 @@ export function ModuleAccessEditor(props: ModuleAccessEditorProps) {
   const act = useCallback<Act>((id, action, checked) => {
     const { props: p, access: a, grants: g, draft: d } = latest.current;
     if (p.mode === 'role') {
-      const next = action === 'viewAll' ? setRoleViewAllRecords(a, g, id, checked) : action === 'access' ? toggleRoleAccess(a, g, id, checked) : null;
+      const next = action === 'viewAll' ? setRoleViewAllRecords(a, g, id, checked)
+        : action === 'readOnly' ? setRoleReadOnly(a, g, id, checked)
+          : action === 'access' ? toggleRoleAccess(a, g, id, checked) : null;
       if (next) p.onChange(next);
       return;
     }
-    const change = { access: { HasAccess: checked }, viewAll: { ViewAllRecords: checked }, overrideAccess: { overrideHasAccess: checked }, overrideViewAll: { overrideViewAllRecords: checked } }[action];
+    const change = {
+      access: { HasAccess: checked }, viewAll: { ViewAllRecords: checked }, readOnly: { ReadOnly: checked },
+      overrideAccess: { overrideHasAccess: checked }, overrideViewAll: { overrideViewAllRecords: checked },
+    }[action];
     const nextDraft = changeUserOverride(a, d, id, change);
     const payload = userPayload(a, nextDraft);
     latest.current.draft = nextDraft;
@@ -369,7 +243,7 @@ export function ModuleAccessEditor(props: ModuleAccessEditorProps) {
         <Row aria-hidden className={`head${user ? ' user' : ''}`}>
           <span>Module</span>
           {user && <span>From roles</span>}
-          {user ? (['Access', 'View All Records'] as const).map((title) => (
+          {user ? (['Access', 'View All Records / Read-only'] as const).map((title) => (
             <span key={title} className="ma-cell" style={{ flexDirection: 'column' }}>
               <span>{title}</span>
               <span style={{ display: 'flex', fontWeight: 400 }}><span className="ma-half">Override</span><span className="ma-half">Allowed</span></span>
@@ -377,7 +251,7 @@ export function ModuleAccessEditor(props: ModuleAccessEditorProps) {
           )) : (
             <>
               <span className="ma-cell">Access</span>
-              <span className="ma-cell">View All Records</span>
+              <span className="ma-cell">View All Records / Read-only</span>
             </>
           )}
         </Row>
