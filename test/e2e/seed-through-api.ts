@@ -9,11 +9,11 @@ export interface Api {
 }
 
 /**
- * The API as the master administrator, in-process. Sign in here before the browser does: the browser's own sign-in
- * then replaces this session.
+ * The API as the master administrator (or another user), in-process. Sign in here before the browser does: the
+ * browser's own sign-in then replaces this session.
  */
-export async function adminApi(app: FastifyInstance): Promise<Api> {
-  const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName: 'admin', Password: adminPassword } });
+export async function adminApi(app: FastifyInstance, UserName = 'admin', Password = adminPassword): Promise<Api> {
+  const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName, Password } });
   const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
   const call = async (method: 'GET' | 'POST', url: string, payload?: object, status?: number) => {
     const res = await app.inject({ method, url, payload, headers });

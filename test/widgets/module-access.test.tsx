@@ -82,7 +82,7 @@ describe('module access editor: role mode', () => {
     await user.click(screen.getByRole('button', { name: 'Expand Users' }));
     expect(queryBox('Read-only Users: Create')).toBeNull();
     await user.click(box('Read-only Users: Email Address'));
-    await waitFor(() => expect(lastPermissions().filter((p: { ReadOnly?: boolean }) => p.ReadOnly)).toHaveLength(1));
+    await waitFor(() => expect((lastPermissions() as Array<{ ReadOnly?: boolean }>).filter((p) => p.ReadOnly)).toHaveLength(1));
     await user.click(box('Access to Users: Email Address'));
     expect(queryBox('Read-only Users: Email Address')).toBeNull();
   });
