@@ -61,7 +61,8 @@ export function gridReducer(state: GridState, action: GridAction): GridState {
     case 'navigate':
       return { ...state, page: clampPage(action.page), nav: action.page <= 1 ? null : action.nav };
     case 'setPageSize':
-      return { ...state, pageSize: Math.max(0, Math.trunc(action.pageSize)), page: 1, nav: null };
+      // A list is read a page at a time: a page size below 1 keeps the one there is.
+      return { ...state, pageSize: action.pageSize >= 1 ? Math.trunc(action.pageSize) : state.pageSize, page: 1, nav: null };
     case 'setSearch':
       return state.q === action.q ? state : { ...state, q: action.q, page: 1, nav: null };
     case 'toggleSort':
@@ -124,7 +125,8 @@ export function parseGridQuery(params: URLSearchParams, defaults: GridDefaults):
   return {
     page,
     nav: page > 1 ? parseNav(params) : null,
-    pageSize: nonNegativeInt(params.get('pageSize'), defaults.pageSize),
+    // The server reads every list a page at a time: no page size (0) is the default one.
+    pageSize: nonNegativeInt(params.get('pageSize'), defaults.pageSize) || defaults.pageSize,
     q: params.get('q') ?? '',
     sorts,
     cols: cols === null ? null : cols.split(',').filter(Boolean),

@@ -5,11 +5,21 @@ import { ajvErrorsToItems, type ErrorItem } from '../../engine/core/error-items.
 import { HttpError } from '../lib/http-error.ts';
 import { dataExceptionItems } from '../lib/database-errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { pageSizeMessage } from '../lib/list/schemas.ts';
 
 const systemError = 'A system error has occurred. Please try again, and contact your site administrator if it persists.';
 const unavailable = 'The service is temporarily unavailable. Please try again in a moment.';
 /** How long a client is asked to wait before trying again after a 503. */
 const retryAfterSeconds = 5;
+
+export const notJsonMessage = 'The request body must be sent as JSON (Content-Type: application/json).';
+
+/** A body that is not what the route takes at all (a string, a number, a list where an object is due): said as such. */
+function bodyTypeError(type: unknown): ErrorItem {
+  const types = (Array.isArray(type) ? type : String(type).split(',')).filter((t) => t !== 'null');
+  const words = types.map((t) => (t === 'object' ? 'a JSON object' : t === 'array' ? 'a JSON list' : `JSON ${t}`)).join(' or ');
+  return { PropertyName: null, ErrorMessage: `The request body must be ${words}.`, ErrorCode: 'BodyType' };
+}
 
 function schemaFor(request: FastifyRequest, context: string | undefined) {
   const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
@@ -34,7 +44,11 @@ export default fp(async function errors(app: FastifyInstance) {
     } else if ((error as FastifyError).validation) {
       status = 400;
       const fe = error as FastifyError;
-      items = ajvErrorsToItems(fe.validation as unknown as ErrorObject[], schemaFor(request, fe.validationContext));
+      const validation = fe.validation as unknown as ErrorObject[];
+      const wholeBody = fe.validationContext === 'body' && validation.find((e) => e.instancePath === '' && e.keyword === 'type');
+      items = wholeBody ? [bodyTypeError(wholeBody.params.type)] : ajvErrorsToItems(validation, schemaFor(request, fe.validationContext));
+      // A list's page size says its range (ajv's 'Must be greater than or equal to 1.' names nothing).
+      if (fe.validationContext === 'querystring') items = items.map((item) => (item.PropertyName === 'pageSize' ? { ...item, ErrorMessage: pageSizeMessage } : item));
     } else if (dataExceptionItems(error)) {
       status = 400;
       items = dataExceptionItems(error)!;
@@ -43,6 +57,8 @@ export default fp(async function errors(app: FastifyInstance) {
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         items = [{ PropertyName: null, ErrorMessage: systemError, ErrorCode: 500 }];
+      } else if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        items = [{ PropertyName: null, ErrorMessage: notJsonMessage, ErrorCode: 'UnsupportedMediaType' }];
       } else {
         items = [{ PropertyName: null, ErrorMessage: error.message, ErrorCode: (error as FastifyError).code ?? status }];
       }

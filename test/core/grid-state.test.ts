@@ -37,9 +37,11 @@ describe('grid state', () => {
     expect(lastPageOf(101, 50)).toBe(3);
   });
 
-  it('page size 0 means no paging: one page', () => {
+  it('a page size below 1 is none: the server reads every list a page at a time, so the grid keeps its page size', () => {
     expect(lastPageOf(5000, 0)).toBe(1);
-    expect(gridReducer(initialGridState(defaults), { type: 'setPageSize', pageSize: 0 }).pageSize).toBe(0);
+    expect(gridReducer(initialGridState(defaults), { type: 'setPageSize', pageSize: 0 }).pageSize).toBe(50);
+    expect(gridReducer(initialGridState(defaults), { type: 'setPageSize', pageSize: -5 }).pageSize).toBe(50);
+    expect(parseGridQuery(new URLSearchParams('pageSize=0'), defaults).pageSize).toBe(50);
   });
 
   it('reads sorts as field,direction pairs and drops malformed ones', () => {

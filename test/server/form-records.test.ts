@@ -128,7 +128,7 @@ describe.each(databases)("a built form's records on %s", (kind) => {
       it(`sorts by Subject ${dir} and pages by cursor forwards and backwards`, async () => {
         const expected = [...subjects].sort();
         if (dir === 'desc') expected.reverse();
-        const all = (await list(admin, `pageSize=0&sorts=Subject,${dir}`)).Items.map((r) => r.Subject).filter((s) => subjects.includes(s as string));
+        const all = (await list(admin, `pageSize=1000&sorts=Subject,${dir}`)).Items.map((r) => r.Subject).filter((s) => subjects.includes(s as string));
         expect(all).toEqual(expected);
         const walked: unknown[] = [];
         let page = await list(admin, `pageSize=2&sorts=Subject,${dir}`);
@@ -151,9 +151,9 @@ describe.each(databases)("a built form's records on %s", (kind) => {
     }
 
     it('sorts by an integer field both ways', async () => {
-      const asc = (await list(admin, 'pageSize=0&sorts=Visitors,asc')).Items.filter((r) => subjects.includes(r.Subject as string)).map((r) => r.Visitors);
+      const asc = (await list(admin, 'pageSize=1000&sorts=Visitors,asc')).Items.filter((r) => subjects.includes(r.Subject as string)).map((r) => r.Visitors);
       expect(asc).toEqual([0, 1, 2, 3, 4, 5, 6]);
-      const desc = (await list(admin, 'pageSize=0&sorts=Visitors,desc')).Items.filter((r) => subjects.includes(r.Subject as string)).map((r) => r.Visitors);
+      const desc = (await list(admin, 'pageSize=1000&sorts=Visitors,desc')).Items.filter((r) => subjects.includes(r.Subject as string)).map((r) => r.Visitors);
       expect(desc).toEqual([6, 5, 4, 3, 2, 1, 0]);
     });
 
@@ -226,7 +226,7 @@ describe.each(databases)("a built form's records on %s", (kind) => {
   it("without View All Records a user sees only their own records; another's by id answers 404", async () => {
     const mine = await create(clerk2, { Subject: 'Clerk two own' });
     const theirs = await create(clerk, { Subject: 'Clerk one own' });
-    const seen = (await list(clerk2, 'pageSize=0&includeInactive=true')).Items;
+    const seen = (await list(clerk2, 'pageSize=1000&includeInactive=true')).Items;
     expect(seen.map((r) => r.RecordId)).toContain(mine);
     expect(seen.map((r) => r.RecordId)).not.toContain(theirs);
     expect(seen.every((r) => r.RecordId === mine || !r.Subject || r.Subject !== 'Clerk one own')).toBe(true);

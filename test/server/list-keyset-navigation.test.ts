@@ -24,7 +24,7 @@ describe.each(databases)('First / Previous / Next / Last walk the order by curso
 
   for (const sorts of ['LastName,asc', 'FirstName,desc', 'FirstName,asc,LastName,desc', 'LastName,desc,EmailAddress,asc']) {
     it(`visits every row once, forwards and backwards, sorted by ${sorts}`, async () => {
-      const all = ids(await get(`pageSize=0&sorts=${sorts}`));
+      const all = ids(await get(`pageSize=1000&sorts=${sorts}`));
       expect(all).toHaveLength(48);
       const forwards: number[] = [];
       let page = await get(`pageSize=10&sorts=${sorts}`);
@@ -48,13 +48,13 @@ describe.each(databases)('First / Previous / Next / Last walk the order by curso
   }
 
   it('answers a page number without a cursor (a pasted URL) with the same rows', async () => {
-    const all = ids(await get('pageSize=0'));
+    const all = ids(await get('pageSize=1000'));
     expect(ids(await get('pageSize=10&page=3'))).toEqual(all.slice(20, 30));
   });
 
   it('ignores a cursor made for another order and falls back to the page number', async () => {
     const first = await get('pageSize=10&sorts=LastName,asc');
-    const all = ids(await get('pageSize=0&sorts=FirstName,asc'));
+    const all = ids(await get('pageSize=1000&sorts=FirstName,asc'));
     expect(ids(await get(`pageSize=10&page=2&sorts=FirstName,asc&after=${first.Cursors.Last}`))).toEqual(all.slice(10, 20));
   });
 
@@ -73,7 +73,7 @@ describe.each(databases)('First / Previous / Next / Last walk the order by curso
       // 'walker1' matches walker1 and walker10 to walker19: 11 users.
       expect(await get('pageSize=20&q=walker1')).toMatchObject({ TotalCount: 11, TotalCountIsEstimate: false });
       expect(countQueries()).toBe(0);
-      expect((await get('pageSize=0')).TotalCount).toBe(48);
+      expect((await get('pageSize=1000')).TotalCount).toBe(48);
       expect(countQueries()).toBe(0);
       const full = await get('pageSize=10&q=walker1');
       expect(full).toMatchObject({ TotalCount: 11, TotalCountIsEstimate: false });

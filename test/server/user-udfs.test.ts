@@ -26,12 +26,12 @@ describe.each(databases)('built-in entities as reserved forms, and UDFs on users
 
   beforeAll(async () => {
     admin = await signIn(t.app);
-    const forms = (await call('GET', '/api/forms?includeInactive=true&pageSize=0')).json().Items as Array<Row & { FormId: number }>;
+    const forms = (await call('GET', '/api/forms?includeInactive=true&pageSize=1000')).json().Items as Array<Row & { FormId: number }>;
     usersForm = forms.find((f) => f.Name === 'Users')!;
   });
 
   it('lists users, roles, forms and lookup tables as reserved forms with their shipped fields, which cannot be changed', async () => {
-    const forms = (await call('GET', '/api/forms?includeInactive=true&pageSize=0')).json().Items as Row[];
+    const forms = (await call('GET', '/api/forms?includeInactive=true&pageSize=1000')).json().Items as Row[];
     expect(forms.map((f) => f.Name)).toEqual(expect.arrayContaining(['Users', 'Roles', 'Forms', 'Lookup Tables']));
     const read = (await call('GET', `/api/forms/${usersForm.FormId}`)).json();
     expect(read).toMatchObject({ IsReserved: true, CanHaveEav: true, Source: 'users' });

@@ -55,7 +55,7 @@ export function parseSavedView(text: string, defaults: GridDefaults): GridState 
   return {
     page: 1,
     nav: null,
-    pageSize: typeof v.pageSize === 'number' && Number.isInteger(v.pageSize) && v.pageSize >= 0 ? v.pageSize : defaults.pageSize,
+    pageSize: typeof v.pageSize === 'number' && Number.isInteger(v.pageSize) && v.pageSize >= 1 ? v.pageSize : defaults.pageSize,
     q: typeof v.q === 'string' ? v.q : '',
     sorts,
     cols: cols && cols.length ? cols : null,

@@ -221,11 +221,11 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
     response,
 
     read: async (request, reply, rights) => {
-      const release = wantsLock(request) && request.params.id > 0
-        ? await lockForRead(db(), request, reply, { domain: screen.id, id: request.params.id, label, rights }, app.config.recordLockSeconds, app.config.sessionIdleSeconds)
-        : null;
+      // Read access before the lock (a record one may not read answers as none, no lock headers); read again under it.
+      let row = await existing(request);
+      const release = wantsLock(request) ? await lockForRead(db(), request, reply, { domain: screen.id, id: request.params.id, label, rights }, app.config.recordLockSeconds, app.config.sessionIdleSeconds) : null;
       try {
-        const row = await existing(request);
+        if (release) row = await existing(request);
         reply.header(lockHeaders.version, String(row.RowVersion));
         return answer(request, await withRelated(db(), row));
       } catch (error) {

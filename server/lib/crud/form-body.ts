@@ -14,6 +14,15 @@ export function documentedBody(schema: JsonSchema): JsonSchema {
   return { ...schema, required: [], additionalProperties: true };
 }
 
+/**
+ * The body of a write to a built form's records, whose schema is composed per request: at least a JSON object, so
+ * anything else is refused with 400 before the handler (the form's own check runs there).
+ */
+export const composedRecordBody = { type: 'object', description: "The record's values, checked against the form's schema as it is now.", additionalProperties: true } as const;
+
+/** The body of a call that takes no values (deactivate): none, or a JSON object (its properties are not used). */
+export const noValuesBody = { type: ['object', 'null'], description: 'No values are needed.', additionalProperties: true } as const;
+
 /** A form's body after the form's own check (400 with every error item otherwise). */
 export function checkedBody(check: ReturnType<typeof bodyValidator>, entity: JsonSchema, body: unknown): CheckedBody {
   const checked = check((body ?? {}) as Record<string, unknown>);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
-import { documentedBody, requireFileChecker, screenAccess } from './form-body.ts';
+import { documentedBody, noValuesBody, requireFileChecker, screenAccess } from './form-body.ts';
 import { historySchema } from './audit.ts';
 import { crudHandlers, type CrudHandlers, type CrudOptions } from './crud-handlers.ts';
 import { lockQuerySchema } from './record-lock.ts';
@@ -59,6 +59,8 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
   const tags = [screen.id];
   // The screen's list (GET {api}, registered by its module) says which of its rows others hold locked.
   if (app.hasDecorator('lockedLists')) app.lockedLists.set(`GET ${screen.api}`, () => ({ domain: screen.id, idField: screen.idField }));
+  // The held-locks call tells only of records the user may read (the row rule).
+  if (options.ownerField && app.hasDecorator('ownedLockDomains')) app.ownedLockDomains.set(screen.id, { table: options.table, idField: screen.idField, ownerField: options.ownerField });
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },
@@ -98,7 +100,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
   if (screen.routes.delete) {
     app.post<{ Params: { id: number } }>(`${screen.api}/:id/deactivate`, {
       config: { access: routeAccess('delete') },
-      schema: { tags, summary: `Deactivate a ${label}.`, params: idParams, response: { 200: response } },
+      schema: { tags, summary: `Deactivate a ${label}.`, params: idParams, body: noValuesBody, response: { 200: response } },
     }, handlers.deactivate);
 
     app.delete<{ Params: { id: number } }>(`${screen.api}/:id`, {

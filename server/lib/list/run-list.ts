@@ -8,6 +8,7 @@ import { listStatementName } from './statement-name.ts';
 import { once } from '../../../engine/core/once.ts';
 import type { ListQuery, ListResult } from './types.ts';
 import { HttpError } from '../http-error.ts';
+import { maxPageSize, pageSizeMessage } from './schemas.ts';
 import { lockedRowIds, takeLockFlags, withLockFlags, type ListLocks } from './locked-rows.ts';
 
 export interface ListExtras<T> {
@@ -67,6 +68,8 @@ async function listPage<T extends Record<string, unknown>>(
   { circleAccess, locks }: ListExtras<T>,
 ): Promise<ListResult<T>> {
   const pageSize = query.pageSize ?? 50;
+  // No page size answers every row: a list is read a page at a time (listQuerySchema refuses it first on a route).
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) throw HttpError.of(400, pageSizeMessage, 'pageSize', 'pageSize');
   let page = filtered.clone().select(selection([...returned, ...keyFields]));
   // What runs for the page: the page's query, with its rows' lock flags when asked (set below, once it is complete).
   let statement = page;
@@ -80,24 +83,24 @@ async function listPage<T extends Record<string, unknown>>(
   let limit = pageSize;
   // The count and the page go to the database together; only Last needs the count first.
   let total = query.last ? await countRows(knex, filtered, undefined, bound) : undefined;
-  if (pageSize > 0 && query.last) {
+  if (query.last) {
     reversed = true;
     if (!total!.estimated) limit = lastPageSize(total!.count, pageSize);
-  } else if (pageSize > 0 && usableCursor) {
+  } else if (usableCursor) {
     reversed = Boolean(query.before);
     if (beyondSpansNulls(keys, reversed)) page = pageAcrossNulls(knex, page, keys, cursor.values, reversed, limit);
     else whereBeyond(knex, page, keys, cursor.values, reversed);
-  } else if (pageSize > 0 && (query.page ?? 1) > 1) {
+  } else if ((query.page ?? 1) > 1) {
     page.offset(((query.page ?? 1) - 1) * pageSize);
   }
   applyOrder(page, keys, reversed);
-  if (pageSize > 0) page.limit(limit);
+  page.limit(limit);
   statement = locks ? withLockFlags(knex, page, locks, (q) => applyOrder(q, keys, reversed)) : page;
   const name = listStatementName(statement.toSQL().sql, searched);
   if (name) statement.options({ name });
-  const firstPage = !query.last && !usableCursor && (pageSize === 0 || (query.page ?? 1) <= 1);
+  const firstPage = !query.last && !usableCursor && (query.page ?? 1) <= 1;
   const counting = total ? Promise.resolve(total) : countRows(knex, filtered, firstPage
-    ? async () => { const rows = (await pageRows()).length; return pageSize === 0 || rows < pageSize ? rows : undefined; }
+    ? async () => { const rows = (await pageRows()).length; return rows < pageSize ? rows : undefined; }
     : undefined, bound);
 
   const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, circleAccess?.() ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];

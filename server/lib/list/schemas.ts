@@ -1,9 +1,14 @@
+/** The most rows one list page answers: every list is read a page at a time, never whole. */
+export const maxPageSize = 1000;
+
+export const pageSizeMessage = `Page size must be a whole number from 1 to ${maxPageSize}.`;
+
 export const listQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     page: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 0, maximum: 1000, default: 50 },
+    pageSize: { type: 'integer', minimum: 1, maximum: maxPageSize, default: 50, title: 'Page size' },
     q: { type: 'string', maxLength: 200, default: '' },
     sorts: { type: 'string', maxLength: 500, default: '' },
     cols: { type: 'string', maxLength: 2000, default: '' },

@@ -5,6 +5,7 @@ import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
+import { composedRecordBody, noValuesBody } from '../../lib/crud/form-body.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { historySchema, type HistoryEntry } from '../../lib/crud/audit.ts';
@@ -172,7 +173,7 @@ export default async function recordRoutes(app: FastifyInstance) {
 
   app.post<{ Params: Params }>(base, {
     config: { access: formAccess('create') },
-    schema: { tags, summary: 'Create a record of a built form, checked with its composed schema.', params },
+    schema: { tags, summary: 'Create a record of a built form, checked with its composed schema.', params, body: composedRecordBody },
   }, async (request, reply: FastifyReply) => {
     const { handlers } = await recordsOf(request);
     if (!handlers.create) throw HttpError.of(409, 'This form has no fields yet: add a field before creating records.', null, 'NoFields');
@@ -181,12 +182,12 @@ export default async function recordRoutes(app: FastifyInstance) {
 
   app.post<{ Params: Params }>(`${base}/:id`, {
     config: { access: formAccess('update') },
-    schema: { tags, summary: 'Update a record of a built form: values of UDFs no longer shown are kept.', params },
+    schema: { tags, summary: 'Update a record of a built form: values of UDFs no longer shown are kept.', params, body: composedRecordBody },
   }, async (request, reply) => (await recordsOf(request)).handlers.update(request, reply));
 
   app.post<{ Params: Params }>(`${base}/:id/deactivate`, {
     config: { access: formAccess('delete') },
-    schema: { tags, summary: 'Deactivate a record of a built form.', params },
+    schema: { tags, summary: 'Deactivate a record of a built form.', params, body: noValuesBody },
   }, async (request, reply) => (await recordsOf(request)).handlers.deactivate(request, reply));
 
   app.delete<{ Params: Params }>(`${base}/:id`, {

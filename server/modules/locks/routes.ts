@@ -5,9 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { lockHeaders, lockOwnerOf } from '../../lib/crud/record-lock.ts';
 import type { ModuleAccess } from '../../types.ts';
-import { builtFormIdOf } from '../forms/built-forms.ts';
+import { builtForm, builtFormIdOf } from '../forms/built-forms.ts';
 import { domainIdOf, forceRelease, liveLocks, lockedByOthers, lockMessages, releaseLock, renewLock } from './store.ts';
 import { lockedRowIds } from '../../lib/list/locked-rows.ts';
+import { ownRecordsOnly } from '../../lib/crud/record-access.ts';
+import { recordTableName } from '../forms/definition-sync.ts';
 
 /** The module of the administrators' view of the locks held now (migration 100). */
 export const recordLocksModule = 'RecordLocks';
@@ -15,8 +17,17 @@ export const recordLocksModule = 'RecordLocks';
 /** Which records a list answers with: the domain of its rows' locks and the field holding their ids. */
 export type LockedList = (request: FastifyRequest) => { domain: string; idField: string } | Promise<{ domain: string; idField: string }>;
 
+/** Where a lock domain's records live and whose they are: a user without 'View All Records' reaches only their own. */
+export interface OwnedRecords {
+  table: string;
+  idField: string;
+  ownerField: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The lock domains whose records have a row rule, by domain (registerCrud adds its screen's; built forms' are known here). */
+    ownedLockDomains: Map<string, OwnedRecords>;
     /**
      * The lists whose rows can be locked, by 'METHOD url' of their route: their answers carry lockedrecordids, the
      * rows on the page that someone else (another user, or another window) has locked. registerCrud adds its screen's.
@@ -43,6 +54,7 @@ const lockRow = {
  */
 export default fp(async function recordLockRoutes(app) {
   app.decorate('lockedLists', new Map<string, LockedList>());
+  app.decorate('ownedLockDomains', new Map<string, OwnedRecords>());
   const seconds = () => app.config.recordLockSeconds;
   const idle = () => app.config.sessionIdleSeconds;
   const tags = ['record locks'];
@@ -97,8 +109,19 @@ export default fp(async function recordLockRoutes(app) {
     },
   }, async (request) => {
     const ids = request.query.ids.split(',').filter(Boolean).slice(0, 200).map(domainIdOf);
-    return { LockedIds: await lockedByOthers(app.db, await lockDomainOf(request.params.domain), ids, lockOwnerOf(request), idle()) };
+    const domain = await lockDomainOf(request.params.domain);
+    return { LockedIds: await lockedByOthers(app.db, domain, await readableIds(request, domain, ids), lockOwnerOf(request), idle()) };
   });
+
+  /** Of the ids, those the user may read: a record hidden by the row rule is not told about, as one that does not exist. */
+  async function readableIds(request: FastifyRequest, domain: string, ids: number[]): Promise<number[]> {
+    const formId = builtFormIdOf(domain);
+    // A built form's records are reached only while it is active (record-routes.ts), by their creator without View All Records.
+    if (formId && !(await builtForm(app.db, formId))) return [];
+    const owned = formId ? { table: recordTableName(formId), idField: 'RecordId', ownerField: 'CreatedById' } : app.ownedLockDomains.get(domain);
+    if (!owned || !ids.length || !ownRecordsOnly(request.principal)) return ids;
+    return app.db(owned.table).whereIn(owned.idField, ids).where(owned.ownerField, request.principal!.UserId).pluck(owned.idField);
+  }
 
   const admin = { module: recordLocksModule };
   app.get('/api/record-locks', {

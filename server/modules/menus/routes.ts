@@ -16,6 +16,7 @@ import { allScreens } from '../forms/screens.ts';
 import { checkMenuPlacement, checkParentExists, lockMenuShape, menuMessages } from './placement.ts';
 import { moduleEntryRoutes } from './module-routes.ts';
 import { buildMenu, menuItemType, type MenuRow } from './tree.ts';
+import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/menu.ts';
 
 type Row = Record<string, unknown>;
 
@@ -165,6 +166,8 @@ export default async function menuRoutes(app: FastifyInstance) {
         if (missing.length) {
           throw new HttpError(400, missing.map((f) => ({ PropertyName: f, ErrorMessage: `${titles[f]} is required.`, ErrorCode: 'required' })));
         }
+        // A URL link's address is a web address or a path the browser resolves on this origin ('/\host' is another site).
+        if (type === menuItemType.url && !isAppPath(String(written.Url)) && !isWebAddress(String(written.Url))) throw HttpError.of(400, menuUrlMessage, 'Url', 'InvalidUrl');
         // What a type does not use is not kept: a module link has no address, a group or separator neither.
         if (type !== menuItemType.url) Object.assign(written, { Url: null, Target: null });
         if (type !== menuItemType.module) written.ModuleId = null;

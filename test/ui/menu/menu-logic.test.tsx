@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionFor, back, drillDown, fitPath, homeUrl, isDisabled, isSafeUrl, loadMenu, maxMenuTiers, saveMenu, tierAt, trail, type MenuNode,
 } from '../../../ui/shell/menu/logic.ts';
+import { appPaths, offSiteUrls, webAddresses } from '../../core/menu/off-site-urls.ts';
 
 const type = { url: { Id: 1, Name: 'URL Link' }, module: { Id: 2, Name: 'Module Link' }, group: { Id: 3, Name: 'Group' }, separator: { Id: 4, Name: 'Separator' } };
 const node = (LinkText: string, more: Partial<MenuNode> = {}): MenuNode => ({
@@ -77,6 +78,22 @@ describe('what an item does', () => {
     expect(isSafeUrl('https://example.org')).toBe(true);
     expect(isSafeUrl('/user')).toBe(true);
     expect(homeUrl).toBe('/home?refresh=true');
+  });
+
+  it('a URL link the browser would resolve to another site is never a page of this application, and is not opened', () => {
+    for (const url of offSiteUrls) {
+      const action = actionFor(node('Tricky', { MenuItemType: type.url, URL: url, Target: '_self' }));
+      expect(action, JSON.stringify(url)).toEqual({ kind: 'external', url, newTab: false });
+      expect(isSafeUrl(url), JSON.stringify(url)).toBe(false);
+    }
+    for (const url of appPaths) {
+      expect(actionFor(node('Page', { MenuItemType: type.url, URL: url, Target: '_self' })), url).toEqual({ kind: 'navigate', url });
+      expect(isSafeUrl(url), url).toBe(true);
+    }
+    for (const url of webAddresses) {
+      expect(actionFor(node('Site', { MenuItemType: type.url, URL: url, Target: '_self' })), url).toEqual({ kind: 'external', url, newTab: false });
+      expect(isSafeUrl(url), url).toBe(true);
+    }
   });
 });
 

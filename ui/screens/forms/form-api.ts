@@ -22,8 +22,8 @@ export interface IdName { Id: number; Name: string }
  */
 export const formApi = {
   form: (formId: number) => api.get<FormRecord>(`${lowCodeApi.forms}/${formId}`),
-  /** Active forms, all of them (the generic list call without paging). */
-  activeForms: () => api.get<{ Items: FormRecord[] }>(`${lowCodeApi.forms}?pageSize=0&sorts=Name,asc`),
+  /** Active forms: the first page of the most a list page holds (1000; lists are never read whole). */
+  activeForms: () => api.get<{ Items: FormRecord[] }>(`${lowCodeApi.forms}?pageSize=1000&sorts=Name,asc`),
   fields: (formId: number, udfs: boolean) => api.get<FormFieldRecord[]>(apiPath(udfs ? lowCodeApi.formUdfs : lowCodeApi.formFields, { id: formId })),
   /** The new order of one list: all its ids. UDFs have their own call. */
   reorder: (formId: number, udfs: boolean, FormFieldIds: number[]) =>

@@ -180,7 +180,7 @@ function Entry({ node, index, onChoose, onNavigate }: { node: MenuNode; index: n
   }
   if (action.kind === 'external') {
     return (
-      <ListItemButton data-menu-entry data-menu-index={index} component="a" href={action.url} target={action.newTab ? '_blank' : undefined} rel="noopener noreferrer"
+      <ListItemButton data-menu-entry data-menu-index={index} component="a" href={isSafeUrl(action.url) ? action.url : undefined} target={action.newTab ? '_blank' : undefined} rel="noopener noreferrer"
         onClick={(e: React.MouseEvent) => { e.preventDefault(); onChoose(node, index); }} sx={entrySx}>
         {icon}
         <ListItemText primary={node.LinkText} />

@@ -3,7 +3,7 @@
  * down and back, what an item does when chosen, which items are disabled, and how the menu is kept in session storage.
  */
 
-import { maxMenuTiers, menuItemTypes, type MenuNode } from '../../../engine/core/menu.ts';
+import { isAppPath as isSameOriginPath, isWebAddress, maxMenuTiers, menuItemTypes, type MenuNode } from '../../../engine/core/menu.ts';
 
 export { maxMenuTiers, menuItemTypes, type MenuNode };
 
@@ -92,14 +92,17 @@ export function actionFor(node: MenuNode): MenuAction {
   return { kind: 'navigate', url: node.URL };
 }
 
-/** A page of this application: a path on this origin ('/user'), never '//elsewhere'. */
+/**
+ * A page of this application: a path the browser resolves on this origin ('/user'), never '//elsewhere', '/\elsewhere'
+ * or one with a tab or newline inside (engine/core/menu.ts isAppPath, as the server checks menu items).
+ */
 export function isAppPath(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//');
+  return isSameOriginPath(url, typeof window === 'undefined' ? undefined : window.location.origin);
 }
 
 /** Only web addresses and this application's pages are opened: a stored 'javascript:' never runs. */
 export function isSafeUrl(url: string): boolean {
-  return isAppPath(url) || /^https?:\/\//i.test(url);
+  return isAppPath(url) || isWebAddress(url);
 }
 
 /** The menu kept in session storage, with the session it belongs to (another session's menu is never restored). */
