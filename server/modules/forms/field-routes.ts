@@ -12,6 +12,7 @@ import { defaultMessages } from '../../../engine/core/messages.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { buildRecordIndexesLater } from './record-indexes.ts';
 import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
+import { attributesToSave, setAttributes } from './field-attributes.ts';
 import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/crud/versioned-record.ts';
@@ -60,7 +61,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     IsActive: body.IsActive !== false,
     StartDate: (body.StartDate as string | null) ?? null,
     EndDate: (body.EndDate as string | null) ?? null,
-    AttributeValues: (body.AttributeValues as Record<string, unknown>) ?? {},
+    AttributeValues: setAttributes(body.AttributeValues as Record<string, unknown> | null | undefined),
     ...(typeof body.SortOrder === 'number' ? { SortOrder: body.SortOrder } : {}),
   });
 
@@ -129,11 +130,17 @@ export default async function fieldRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(`${lowCodeApi.formField}/:id`, {
     config: { access: route('update') },
-    schema: { tags, summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts.', params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema } },
+    schema: {
+      tags,
+      summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts; attributes left out keep their stored values, null clears one.',
+      description: "AttributeValues changes only the attributes it names: a value replaces the stored one, null clears it (its default applies), and an attribute left out, or every one when AttributeValues is left out, keeps its stored value. A type change keeps only the stored attributes the new type has.",
+      params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema },
+    },
   }, async (request, reply) => {
     const saved = await app.db.transaction(async (trx) => {
       const existing = await fieldOf(trx, request.params.id, request);
       const input = { ...inputOf(request.body), FormId: existing.FormId };
+      input.AttributeValues = attributesToSave(existing.AttributeValues, request.body.AttributeValues, input.FieldType);
       // The form's row first, as every change to its definition locks it: no two writes wait on each other's rows.
       const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
       await claimVersion(trx, request, reply, locked, existing.FormFieldId);
