@@ -180,6 +180,11 @@ describe.each(databases)('records one may not read look absent, on %s', (kind) =
     }
     expect(unnamed, 'routes with an id whose record the suite does not know: add them to fillers').toEqual([]);
     expect(differing).toEqual([]);
+    // Each screen whose module offers View All Records had its records' routes walked.
+    const screensWalked = [...t.app.registry.screens.values()].filter((screen) => screen.module && vaModules.has(screen.module) && screen.form && !screen.routes.single)
+      .map((screen) => [screen.id, walked.some((w) => w.split(' ')[1].startsWith(`${screen.api}/:`))]);
+    expect(screensWalked.length).toBeGreaterThan(5);
+    expect(screensWalked.filter(([, was]) => !was)).toEqual([]);
     // Children are among what was walked: a form's fields, UDFs and revisions, a list's items, a page's fields, History.
     expect(walked).toEqual(expect.arrayContaining([
       'GET /api/forms/:id/fields 404', 'GET /api/forms/:id/revisions 404', 'GET /api/formfields/:id 404', 'POST /api/formfields/:id 404',
