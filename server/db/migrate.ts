@@ -25,6 +25,7 @@ import * as recordLocks from './migrations/100_record_locks.ts';
 import * as recordVersions from './migrations/101_record_versions.ts';
 import * as fileChunks from './migrations/105_file_chunks.ts';
 import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
+import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -56,6 +57,7 @@ const migrations: Array<[string, Migration]> = [
   ['101_record_versions', recordVersions],
   ['105_file_chunks', fileChunks],
   ['111_field_identity_and_levels', fieldIdentity],
+  ['117_menu_item_owners', menuItemOwners],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -231,8 +231,8 @@ describe.each(databases)('forms and their definitions on %s', (kind) => {
 
   it('lists revisions newest first with who made each change', async () => {
     const roleId = await addRole(t.app, 'Form Designers');
-    await grantModule(t.app, roleId, 'FormManagement');
-    await grantModule(t.app, roleId, 'FormField');
+    await grantModule(t.app, roleId, 'FormManagement', true);
+    await grantModule(t.app, roleId, 'FormField', true);
     await addUser(t.app, { UserName: 'designer', Password: 'Design12345', RoleIds: [roleId] });
     const designer = await signIn(t.app, 'designer', 'Design12345');
     const formId = await newForm('Revision Form');

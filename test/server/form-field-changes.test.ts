@@ -130,6 +130,10 @@ describe.each(databases)("changes to a form's fields with records on %s", (kind)
     const dates = (await as('POST', `/api/formfields/${when.FormFieldId}/type-change-preview`, { FieldType: 'integer' })).json();
     expect(dates).toMatchObject({ From: 'date', To: 'integer', Total: 2, Convertible: 0, FailingCount: 2 });
     expect(dates.Failing.map((f: { RecordId: number }) => f.RecordId)).toEqual([records.first, records.second]);
+    // Between types kept in one column type (text and text area) every value converts as it is.
+    const same = await as('POST', `/api/formfields/${code.FormFieldId}/type-change-preview`, { FieldType: 'textArea' });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual({ From: 'text', To: 'textArea', Total: 2, Convertible: 2, FailingCount: 0, Failing: [] });
     // The preview changes nothing.
     expect(await columnType('code')).toBe('text');
     expect(await columnType('when')).toBe('date');

@@ -222,7 +222,7 @@ describe.each(databases)('simple lookups on %s', (kind) => {
     const roleId = await addRole(t.app, 'Lookup Keepers');
     await addUser(t.app, { UserName: 'nolookups', Password: password });
     await addUser(t.app, { UserName: 'lookupkeeper', Password: password, RoleIds: [roleId] });
-    await grantModule(t.app, roleId, 'SimpleLookup');
+    await grantModule(t.app, roleId, 'SimpleLookup', true);
     const outsider = await signIn(t.app, 'nolookups', password);
     const calls: Array<[Method, string, object?]> = [
       ['GET', '/api/simple-lookups/forms'],

@@ -6,7 +6,7 @@ import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
 import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
-import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, withRowRule } from './record-access.ts';
+import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, requireReachableParent, withParentRowRule, withRowRule, type ParentRowRule } from './record-access.ts';
 import { changedFields, isSimpleValue, recordHistory, sameValue, writeAuditEntry, type AuditAction } from './audit.ts';
 import { holdsActiveState, readOnlyChangeErrors, readOnlyFieldsOf } from './read-only-fields.ts';
 import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock, type ChangeAccess } from './record-lock.ts';
@@ -56,6 +56,11 @@ export interface CrudOptions {
    */
   ownerField?: string;
   /**
+   * A child record's parent (a page's field): its row rule is the parent's instead (ownerField is then only stamped),
+   * and a write naming a parent the user may not reach is refused with `gone`, as if it did not exist.
+   */
+  parent?: ParentRowRule;
+  /**
    * Entity properties that are no column of the table (a role's Permissions): left out of the row read and
    * of the columns written; hooks.load adds them to answers and hooks.afterWrite writes them.
    */
@@ -93,7 +98,7 @@ const noId = 'No id was provided.';
  * held in its transaction, and the version the record was read at, so no write is lost or applied twice.
  */
 export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHandlers {
-  const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [] } = options;
+  const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [], parent } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
   const id = screen.idField;
@@ -161,7 +166,8 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   /** The record's row by id, if the user may reach it: one hidden by the row rule answers as one that does not exist. */
   async function existing(request: IdRequest): Promise<Row> {
     if (!(request.params.id > 0)) throw HttpError.of(400, noId, id, 'NoId');
-    const row = await withRowRule(db()(table).where(id, request.params.id), ownerField, request.principal).first(columns);
+    const query = db()(table).where(id, request.params.id);
+    const row = await (parent ? withParentRowRule(query, parent, request.principal) : withRowRule(query, ownerField, request.principal)).first(columns);
     if (!row) throw HttpError.of(404, `This ${label.toLowerCase()} no longer exists.`, null, 'NotFound');
     return row;
   }
@@ -251,6 +257,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       const body = kept.length ? { ...(request.body as Row), ...Object.fromEntries(kept.filter((f) => f in shown).map((f) => [f, shown[f]])) } : request.body;
       const checked = checkedBody(checkUpdate, entity, body);
       const { values } = checked;
+      await requireReachableParent(db(), parent, values, request.principal);
       const auditBefore = await auditedBefore(before);
       return db().transaction(async (trx) => {
         await requireWriteLock(trx, request, screen.id, request.params.id);
@@ -322,6 +329,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       await refuseReadOnlyChanges(request, null);
       const checked = checkedBody(checkCreate, entity, request.body);
       const { values } = checked;
+      await requireReachableParent(db(), parent, values, request.principal);
       const row = await db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values);

@@ -22,6 +22,37 @@ export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undef
   return query;
 }
 
+/** Where a child record's row rule comes from: its parent's row (a form's field, a list's item, a page's field). */
+export interface ParentRowRule {
+  /** The child's column naming its parent (e.g. FormId). */
+  key: string;
+  table: string;
+  idField: string;
+  ownerField: string;
+  /** The refusal of a write naming a parent the user may not reach: the one for a parent that does not exist. */
+  gone?: () => Error;
+}
+
+/**
+ * Narrows a query on child records to those whose parent the user may reach: a child of a record one may not read
+ * is itself unreadable and unwritable, and answers as one that does not exist.
+ */
+export function withParentRowRule(query: Knex.QueryBuilder, parent: ParentRowRule, principal: Principal | undefined): Knex.QueryBuilder {
+  if (ownRecordsOnly(principal)) query.whereIn(parent.key, (owned) => owned.from(parent.table).where(parent.ownerField, principal!.UserId).select(parent.idField));
+  return query;
+}
+
+/** Whether the user may reach the parent record by this id (it exists and the row rule lets them). */
+export async function parentReachable(db: Knex, parent: ParentRowRule, id: unknown, principal: Principal | undefined): Promise<boolean> {
+  if (typeof id !== 'number') return false;
+  return Boolean(await withRowRule(db(parent.table).where(parent.idField, id), parent.ownerField, principal).first(parent.idField));
+}
+
+/** A write naming a parent (values[parent.key]) the user may not reach is refused as one naming none that exists. */
+export async function requireReachableParent(db: Knex, parent: ParentRowRule | undefined, values: Record<string, unknown>, principal: Principal | undefined): Promise<void> {
+  if (parent?.gone && parent.key in values && !(await parentReachable(db, parent, values[parent.key], principal))) throw parent.gone();
+}
+
 export function deniedFieldsOf(principal: Principal | undefined): string[] {
   return principal?.Access?.deniedFields ?? [];
 }

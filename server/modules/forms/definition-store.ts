@@ -4,6 +4,7 @@ import type { FormFieldRecord } from '../../../engine/core/lowcode/api.ts';
 import type { Principal } from '../../types.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { withRowRule } from '../../lib/crud/record-access.ts';
 
 /** A form's row as the forms module reads it: the stored form plus where its records live and its revision. */
 export interface FormRow extends StoredForm {
@@ -32,15 +33,21 @@ export async function readFields(db: Knex, formId: number, udf?: boolean): Promi
 /**
  * The form a call names, or the spec's refusal: 'No id was provided.' (400) for a non-positive id, 404 for none.
  * With `lock`, its row is locked for the caller's transaction: a form's changes are serialised, so two fields
- * saved at once cannot both take one name or one sort place.
+ * saved at once cannot both take one name or one sort place. With `principal`, a form the row rule hides from them
+ * (another's, without 'View All Records') answers as one that does not exist, and so do its fields and revisions.
  */
-export async function formToChange(db: Knex, formId: number, options: { lock?: boolean; property?: string } = {}): Promise<FormRow> {
+export async function formToChange(db: Knex, formId: number, options: { lock?: boolean; property?: string; principal?: Principal } = {}): Promise<FormRow> {
   if (!(formId > 0)) throw HttpError.of(400, defaultMessages.noId, options.property ?? 'id', 'NoId');
+  if (options.principal && !(await withRowRule(db('forms').where({ FormId: formId }), formOwnerField, options.principal).first('FormId'))) throw formGone(options.property);
   if (options.lock) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
   const form = await readForm(db, formId);
-  if (!form) throw HttpError.of(404, 'This form no longer exists.', options.property ?? null, 'NotFound');
+  if (!form) throw formGone(options.property);
   return form;
 }
+
+/** The column naming a form's owner, whom 'View All Records' is measured against. */
+export const formOwnerField = 'CreatedById';
+const formGone = (property?: string) => HttpError.of(404, 'This form no longer exists.', property ?? null, 'NotFound');
 
 export async function readField(db: Knex, formFieldId: number): Promise<FormFieldRecord | undefined> {
   return db('form_fields').where({ FormFieldId: formFieldId }).first(fieldColumns);

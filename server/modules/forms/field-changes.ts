@@ -143,6 +143,11 @@ export async function previewTypeChange(trx: Trx, form: FormRow, existing: FormF
     return sqlTypeOf(existing.FieldType) === type.columnType ? { ...none, Total: held, Convertible: held } : { ...none, Total: held, FailingCount: held };
   }
   if (form.Source) return none;
+  // Types kept in one column type (text and text area) change no value: every one held converts.
+  if (sqlTypeOf(existing.FieldType) === type.columnType) {
+    const held = await valueCount(trx, form, existing);
+    return { ...none, Total: held, Convertible: held };
+  }
   const plan = await planTypeChange(trx, recordTableName(form.FormId), toSnakeCase(existing.StoredName), type.columnType as SqlType);
   return {
     ...none,

@@ -6,14 +6,19 @@ import { schemaDefinitionOf } from '../../../engine/core/lowcode/compose-form.ts
 import { lowCodeApi, type FieldTypeOption, type FormFieldInput } from '../../../engine/core/lowcode/api.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { toSnakeCase } from '../../../engine/core/naming.ts';
-import { asStoredFields, formToChange, readField, readForm } from './definition-store.ts';
+import { asStoredFields, formOwnerField, formToChange, readField, readForm } from './definition-store.ts';
+import { ownRecordsOnly, parentReachable, type ParentRowRule } from '../../lib/crud/record-access.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { buildRecordIndexesLater } from './record-indexes.ts';
 import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
+import { attributesToSave, setAttributes } from './field-attributes.ts';
 import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/crud/versioned-record.ts';
+
+/** A field's row rule is its form's. */
+const formParent: ParentRowRule = { key: 'FormId', table: 'forms', idField: 'FormId', ownerField: formOwnerField };
 
 /** Types a UDF may not have: their values are files kept beside the record, which a JSONB key does not hold. */
 const notForUdfs = new Set(['fileUpload', 'image']);
@@ -38,10 +43,12 @@ export default async function fieldRoutes(app: FastifyInstance) {
   // A field is read for update and written under its lock and version, as a screen's records are.
   const locked: VersionedRecord = { domain: 'formfields', table: 'form_fields', idField: 'FormFieldId', label: 'Form Field', rights: [route('update'), route('delete')] };
 
-  async function fieldOf(db: Knex, id: number) {
+  /** The field, or 404: one of a form the user may not reach answers as one that does not exist. */
+  async function fieldOf(db: Knex, id: number, request: FastifyRequest) {
     if (!(id > 0)) throw HttpError.of(400, defaultMessages.noId, 'id', 'NoId');
     const field = await readField(db, id);
-    if (!field) throw HttpError.of(404, 'This form field no longer exists.', null, 'NotFound');
+    const formHidden = field && ownRecordsOnly(request.principal) && !(await parentReachable(db, formParent, field.FormId, request.principal));
+    if (!field || formHidden) throw HttpError.of(404, 'This form field no longer exists.', null, 'NotFound');
     return field;
   }
 
@@ -54,7 +61,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     IsActive: body.IsActive !== false,
     StartDate: (body.StartDate as string | null) ?? null,
     EndDate: (body.EndDate as string | null) ?? null,
-    AttributeValues: (body.AttributeValues as Record<string, unknown>) ?? {},
+    AttributeValues: setAttributes(body.AttributeValues as Record<string, unknown> | null | undefined),
     ...(typeof body.SortOrder === 'number' ? { SortOrder: body.SortOrder } : {}),
   });
 
@@ -96,14 +103,14 @@ export default async function fieldRoutes(app: FastifyInstance) {
       tags, summary: "The field's schema definition: its Type, its upper bound (a text's maximum length) and whether it is on.", params: formIdParams,
       response: { 200: { type: 'object', properties: { Type: { type: 'string' }, LessThanOrEqualTo: { type: ['number', 'null'] }, Enabled: { type: 'boolean' } } } },
     },
-  }, async (request) => schemaDefinitionOf(asStoredFields([await fieldOf(app.db, request.params.id)])[0]));
+  }, async (request) => schemaDefinitionOf(asStoredFields([await fieldOf(app.db, request.params.id, request)])[0]));
 
   app.get<{ Params: { id: number } }>(`${lowCodeApi.formField}/:id`, {
     config: { access },
     schema: { tags, summary: 'Read one form field or UDF; with lock=true, for update: takes its lock (see the recordlock* response headers).', params: formIdParams, querystring: lockQuerySchema, response: { 200: fieldRecordSchema } },
   }, async (request, reply) => {
-    await fieldOf(app.db, request.params.id);
-    return readVersioned(app, request, reply, locked, request.params.id, () => fieldOf(app.db, request.params.id));
+    await fieldOf(app.db, request.params.id, request);
+    return readVersioned(app, request, reply, locked, request.params.id, () => fieldOf(app.db, request.params.id, request));
   });
 
   app.post<{ Body: Record<string, unknown> }>(lowCodeApi.formField, {
@@ -112,7 +119,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const input = inputOf(request.body);
     const saved = await app.db.transaction(async (trx) => {
-      const form = await formToChange(trx, input.FormId, { lock: true, property: 'FormId' });
+      const form = await formToChange(trx, input.FormId, { lock: true, property: 'FormId', principal: request.principal });
       const id = await saveField(trx, form, input, request.principal!.UserName);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, `Added the ${verb(input)} ${input.Name.trim()}`);
       return readField(trx, id);
@@ -123,11 +130,17 @@ export default async function fieldRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(`${lowCodeApi.formField}/:id`, {
     config: { access: route('update') },
-    schema: { tags, summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts.', params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema } },
+    schema: {
+      tags,
+      summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts; attributes left out keep their stored values, null clears one.',
+      description: "AttributeValues changes only the attributes it names: a value replaces the stored one, null clears it (its default applies), and an attribute left out, or every one when AttributeValues is left out, keeps its stored value. A type change keeps only the stored attributes the new type has.",
+      params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema },
+    },
   }, async (request, reply) => {
     const saved = await app.db.transaction(async (trx) => {
-      const existing = await fieldOf(trx, request.params.id);
+      const existing = await fieldOf(trx, request.params.id, request);
       const input = { ...inputOf(request.body), FormId: existing.FormId };
+      input.AttributeValues = attributesToSave(existing.AttributeValues, request.body.AttributeValues, input.FieldType);
       // The form's row first, as every change to its definition locks it: no two writes wait on each other's rows.
       const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
       await claimVersion(trx, request, reply, locked, existing.FormFieldId);
@@ -148,7 +161,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
   }, async (request) => {
     const trx = await app.db.transaction();
     try {
-      const existing = await fieldOf(trx, request.params.id);
+      const existing = await fieldOf(trx, request.params.id, request);
       return await previewTypeChange(trx, await formToChange(trx, existing.FormId, { property: 'FormId' }), existing, String(request.body.FieldType));
     } finally {
       await trx.rollback();
@@ -160,7 +173,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Delete a field or UDF that no record holds a value for; one with values is refused (409 FieldHasValues): deactivate it instead, which hides it and keeps the values.', params: formIdParams, response: { 204: { type: 'null' } } },
   }, async (request, reply) => {
     await app.db.transaction(async (trx) => {
-      const existing = await fieldOf(trx, request.params.id);
+      const existing = await fieldOf(trx, request.params.id, request);
       const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
       await claimVersion(trx, request, reply, locked, existing.FormFieldId);
       await deleteField(trx, form, existing);

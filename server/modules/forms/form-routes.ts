@@ -9,7 +9,7 @@ import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
-import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
+import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { createRecordTable } from './tables/index.ts';
 import { formToChange, readFields, readRevisions } from './definition-store.ts';
@@ -57,7 +57,7 @@ export default async function formRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(lowCodeApi.forms, {
     config: { access: { ...access, pageId: list.pageId } },
     schema: { tags: ['forms'], summary: 'Forms, paged, sorted and searched (active and inactive on request).', querystring: listQuerySchema, response: { 200: listResponseSchema(rowSchemaOf(formEntity)) } },
-  }, async (request) => runList(app.db, app.db('forms'), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'FormId' }, request.query, {
+  }, async (request) => runList(app.db, withRowRule(app.db('forms'), 'CreatedById', request.principal), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'FormId' }, request.query, {
     locks: await listLocks(app, request),
     circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
   }));
@@ -72,7 +72,7 @@ export default async function formRoutes(app: FastifyInstance) {
       config: { access },
       schema: { tags: ['forms'], summary: udf ? "The form's user-defined fields, in order (inactive and ended ones too)." : "The form's ordinary fields, in order (inactive ones too).", params: formIdParams, response: { 200: { type: 'array', items: fieldRecordSchema } } },
     }, async (request) => {
-      await formToChange(app.db, request.params.id);
+      await formToChange(app.db, request.params.id, { principal: request.principal });
       return readFields(app.db, request.params.id, udf);
     });
   }
@@ -89,7 +89,7 @@ export default async function formRoutes(app: FastifyInstance) {
       },
     }, async (request) => app.db.transaction(async (trx) => {
       const formId = request.params.id;
-      await formToChange(trx, formId, { lock: true });
+      await formToChange(trx, formId, { lock: true, principal: request.principal });
       const current = (await readFields(trx, formId, udf)).map((f) => f.FormFieldId);
       const wanted = request.body.FormFieldIds;
       const same = wanted.length === current.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
@@ -104,7 +104,7 @@ export default async function formRoutes(app: FastifyInstance) {
     config: { access },
     schema: { tags: ['forms'], summary: "Every change to the form's definition (the form, its fields and UDFs), newest first.", params: formIdParams, response: { 200: { type: 'array', items: revisionSchema } } },
   }, async (request) => {
-    await formToChange(app.db, request.params.id);
+    await formToChange(app.db, request.params.id, { principal: request.principal });
     return readRevisions(app.db, request.params.id);
   });
 

@@ -3,8 +3,16 @@ import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 
 export const formIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
 
-/** A form field or UDF as the calls answer it (engine/core/lowcode/api.ts FormFieldRecord). */
-export const fieldRecordSchema = rowSchemaOf(formField);
+const fieldRow = rowSchemaOf(formField);
+
+/**
+ * A form field or UDF as the calls answer it (engine/core/lowcode/api.ts FormFieldRecord), with every stored attribute:
+ * an object schema without properties would serialise AttributeValues as {}.
+ */
+export const fieldRecordSchema = {
+  ...fieldRow,
+  properties: { ...fieldRow.properties, AttributeValues: { ...fieldRow.properties!.AttributeValues, additionalProperties: true } },
+};
 
 export const revisionSchema = {
   type: 'object',

@@ -8,7 +8,8 @@ import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
-import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
+import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
+import { listOwnerField } from './simple-lookup-store.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { fieldsUsingList, listInUseMessage } from './lookup-table-usage.ts';
 
@@ -39,7 +40,7 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
       response: { 200: listResponseSchema(rowSchemaOf(lookupTable)) },
     },
   }, async (request) =>
-    runList(app.db, app.db('simple_lookup_tables'), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
+    runList(app.db, withRowRule(app.db('simple_lookup_tables'), listOwnerField, request.principal), listForUser(list, deniedFieldsOf(request.principal)), listOptions, request.query, {
       locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     }),
@@ -56,6 +57,7 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
     screen,
     entity: lookupTable as JsonSchema,
     table: 'simple_lookup_tables',
+    ownerField: listOwnerField,
     unique: [{ field: 'SystemName', message: duplicateListName, caseInsensitive: true }],
     hooks: {
       toColumns: async (values, _mode, _existing, trx) => {

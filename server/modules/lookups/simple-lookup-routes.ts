@@ -13,8 +13,9 @@ import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/cru
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import {
-  auditItem, checkUniqueName, itemColumns, itemOf, itemSchema, itemsOf, listOf, orderFault, requireEditable, requirePositive,
+  auditItem, checkUniqueName, itemColumns, itemOf, itemSchema, itemsOf, listOf, listOwnerField, orderFault, requireEditable, requirePositive,
 } from './simple-lookup-store.ts';
+import { withRowRule } from '../../lib/crud/record-access.ts';
 
 type Row = Record<string, unknown>;
 
@@ -75,7 +76,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { formId } = request.params;
     if (formId < 0) throw HttpError.of(400, 'No id was provided.', 'FormId', 'NoId');
-    const q = app.db('simple_lookup_tables as t').orderBy([{ column: 't.DisplayName' }, { column: 't.SimpleLookupTableId' }])
+    const q = withRowRule(app.db('simple_lookup_tables as t'), `t.${listOwnerField}`, request.principal).orderBy([{ column: 't.DisplayName' }, { column: 't.SimpleLookupTableId' }])
       .select({ Id: 't.SimpleLookupTableId', Name: 't.DisplayName', IsActive: 't.IsActive' });
     if (formId > 0) {
       const offered = app.db('form_fields as ff').where('ff.FormId', formId).whereRaw("??->>'lookupListId' = ??::text", ['ff.AttributeValues', 't.SimpleLookupTableId']);
@@ -89,7 +90,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     config: { access },
     schema: { tags, summary: "A list's items in order (SortOrder, then the order they were added), active and inactive.", params: tableParams, response: { 200: { type: 'array', items: itemSchema } } },
   }, async (request) => {
-    await listOf(app.db, request.params.tableId);
+    await listOf(app.db, request.params.tableId, false, request.principal);
     return itemsOf(app.db, request.params.tableId);
   });
 
@@ -101,7 +102,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     requirePositive(tableId, 'TableId');
     const { values } = checkedBody(checkCreate, entity, request.body);
     const created = await app.db.transaction(async (trx) => {
-      const list = await listOf(trx, tableId, true);
+      const list = await listOf(trx, tableId, true, request.principal);
       requireEditable(list);
       await checkUniqueName(trx, tableId, String(values.Name));
       // Wire names here too: knex hands the row back PascalCased.
@@ -123,7 +124,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { tableId } = request.params;
     return app.db.transaction(async (trx) => {
-      const list = await listOf(trx, tableId, true);
+      const list = await listOf(trx, tableId, true, request.principal);
       requireEditable(list);
       const before = await itemsOf(trx, tableId);
       const fault = orderFault(request.body.ItemIds, before.map((i) => i.Id));
@@ -152,7 +153,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'One item of a list; with lock=true, for update: takes its lock (see the recordlock* response headers).', params: itemParams, querystring: lockQuerySchema, response: { 200: itemSchema } },
   }, async (request, reply) => {
     const { tableId, id } = request.params;
-    await listOf(app.db, tableId);
+    await listOf(app.db, tableId, false, request.principal);
     // The item must be the list's before its lock is taken.
     await itemOf(app.db, tableId, id);
     return readVersioned(app, request, reply, locked, id, () => itemOf(app.db, tableId, id));
@@ -170,7 +171,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     requirePositive(id, 'Id');
     const { values } = checkedBody(checkUpdate, entity, request.body);
     return app.db.transaction(async (trx) => {
-      const list = await listOf(trx, tableId, true);
+      const list = await listOf(trx, tableId, true, request.principal);
       requireEditable(list);
       const before = await itemOf(trx, tableId, id);
       await claimVersion(trx, request, reply, locked, id);
@@ -199,7 +200,7 @@ export default async function simpleLookupRoutes(app: FastifyInstance) {
     requirePositive(tableId, 'TableId');
     requirePositive(id, 'Id');
     await app.db.transaction(async (trx) => {
-      const list = await listOf(trx, tableId, true);
+      const list = await listOf(trx, tableId, true, request.principal);
       requireEditable(list);
       const before = await itemOf(trx, tableId, id);
       await claimVersion(trx, request, reply, locked, id);

@@ -4,6 +4,11 @@ import type { SimpleLookupItem } from '../../../engine/core/lowcode/api.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { changedFields, writeAuditEntry, type AuditAction } from '../../lib/crud/audit.ts';
+import { withRowRule } from '../../lib/crud/record-access.ts';
+import type { Principal } from '../../types.ts';
+
+/** The column naming a list's owner: its items' row rule is the list's (one without 'View All Records' reaches their own lists). */
+export const listOwnerField = 'CreatedById';
 
 /** The audit's entity name for items: the screen's id, as registerCrud names its records'. */
 export const itemAuditEntity = 'simplelookups';
@@ -34,10 +39,13 @@ export function requirePositive(value: number, property: string): void {
   if (!(value > 0)) throw HttpError.of(400, defaultMessages.noId, property, 'NoId');
 }
 
-/** The list, or 404. With `forWrite` its row is locked, so writes to one list's items (orders, names) queue. */
-export async function listOf(db: Knex, tableId: number, forWrite = false): Promise<LookupList> {
+/**
+ * The list, or 404 (also for a list the row rule hides from `principal`: its items are then as unreachable as it).
+ * With `forWrite` its row is locked, so writes to one list's items (orders, names) queue.
+ */
+export async function listOf(db: Knex, tableId: number, forWrite = false, principal?: Principal): Promise<LookupList> {
   requirePositive(tableId, 'TableId');
-  const q = db('simple_lookup_tables').where('SimpleLookupTableId', tableId).first('SimpleLookupTableId', 'DisplayName', 'IsEditable');
+  const q = withRowRule(db('simple_lookup_tables').where('SimpleLookupTableId', tableId), listOwnerField, principal).first('SimpleLookupTableId', 'DisplayName', 'IsEditable');
   const list = (await (forWrite ? q.forUpdate() : q)) as LookupList | undefined;
   if (!list) throw HttpError.of(404, listGoneMessage, 'TableId', 'NotFound');
   return list;

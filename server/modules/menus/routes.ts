@@ -6,7 +6,7 @@ import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
-import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
+import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { optionQuerystring, splitIds, type LookupQuery } from '../lookups/option-query.ts';
 import { modulesOf } from '../access/module-access.ts';
@@ -38,6 +38,9 @@ const menuNodeSchema = {
   },
 } as const;
 
+/** The column naming a menu item's owner (migration 117), whom 'View All Records' on Menu Items is measured against. */
+const ownerField = 'CreatedById';
+
 /** What a write may not leave: a number below 1 from a select is no choice. */
 const choice = (value: unknown) => (typeof value === 'number' && value > 0 ? value : null);
 
@@ -61,7 +64,7 @@ export default async function menuRoutes(app: FastifyInstance) {
       response: { 200: listResponseSchema(rowSchema) },
     },
   }, async (request) =>
-    runList(app.db, app.db('menu_item_list'), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'MenuItemId' }, request.query, {
+    runList(app.db, withRowRule(app.db('menu_item_list'), ownerField, request.principal), listForUser(list, deniedFieldsOf(request.principal)), { idField: 'MenuItemId' }, request.query, {
       locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
     }),
@@ -144,6 +147,7 @@ export default async function menuRoutes(app: FastifyInstance) {
     screen,
     entity: menuItem as JsonSchema,
     table: 'menu_items',
+    ownerField,
     related: ['MenuItemTypeName', 'ParentMenuItemName', 'ModuleName'],
     hooks: {
       toColumns: async (values: Row, mode, existing, trx) => {

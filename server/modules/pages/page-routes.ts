@@ -7,7 +7,7 @@ import { pageModuleName, pageUrlOf } from '../../../engine/core/lowcode/compose-
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
-import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
+import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { checkPageForm, checkPageRoute, checkParentChain } from './page-rules.ts';
 import { syncPageNodes } from './page-screens.ts';
@@ -57,7 +57,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     config: { access: { ...access, pageId: list.pageId } },
     schema: { tags: ['pages'], summary: 'Pages, paged, sorted and searched (active and inactive on request).', querystring: listQuerySchema, response: { 200: listResponseSchema({ ...rowSchemaOf(pageEntity), additionalProperties: true }) } },
   }, async (request) => {
-    const rows = app.db.from(app.db('pages as p').leftJoin('forms as f', 'f.FormId', 'p.FormId').select('p.*', { FormName: 'f.Name' }).as('pages'));
+    const rows = app.db.from(withRowRule(app.db('pages as p'), 'p.CreatedById', request.principal).leftJoin('forms as f', 'f.FormId', 'p.FormId').select('p.*', { FormName: 'f.Name' }).as('pages'));
     return runList(app.db, rows, listForUser(list, deniedFieldsOf(request.principal)), { idField: 'PageId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query, {
       locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),

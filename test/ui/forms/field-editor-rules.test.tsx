@@ -34,10 +34,11 @@ describe('the field editor rules (spec 2 "Form field: UDF toggle")', () => {
     expect(faults({ ...on, EndDate: '2026-11-01' })).toEqual(['EndDate']);
   });
 
-  it('sends no active range for an ordinary field, and only the attributes that are set', () => {
-    const v = { ...setUdf(emptyValues(false, today), true, today), IsUdf: false, Name: ' Plate ', ReportLabelText: 'Plate', FieldType: 'text', AttributeValues: { required: true, minLength: null } };
+  it('sends no active range for an ordinary field, the attributes that are set, and null for each one cleared (the server keeps one left out)', () => {
+    const v = { ...setUdf(emptyValues(false, today), true, today), IsUdf: false, Name: ' Plate ', ReportLabelText: 'Plate', FieldType: 'text', AttributeValues: { required: true, minLength: null, pattern: '' } };
     expect(toInput(3, v)).toEqual({
-      FormId: 3, Name: 'Plate', ReportLabelText: 'Plate', FieldType: 'text', IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: { required: true },
+      FormId: 3, Name: 'Plate', ReportLabelText: 'Plate', FieldType: 'text', IsUdf: false, IsActive: true, StartDate: null, EndDate: null,
+      AttributeValues: { required: true, minLength: null, pattern: null },
     });
   });
 

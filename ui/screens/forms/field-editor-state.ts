@@ -93,6 +93,14 @@ function setAttributes(values: Record<string, unknown>): Record<string, unknown>
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 }
 
+/**
+ * The attributes a save sends: each set one, and null for one cleared, since the server keeps a stored attribute a
+ * save leaves out.
+ */
+function sentAttributes(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([name, v]) => [name, v === undefined || v === '' ? null : v]));
+}
+
 /** What create, update and the type-change dry run are sent. A non-UDF has no active range. */
 export function toInput(formId: number, values: EditorValues): FormFieldInput {
   return {
@@ -104,7 +112,7 @@ export function toInput(formId: number, values: EditorValues): FormFieldInput {
     IsActive: values.IsActive,
     StartDate: values.IsUdf ? values.StartDate || null : null,
     EndDate: values.IsUdf ? values.EndDate || null : null,
-    AttributeValues: setAttributes(values.AttributeValues),
+    AttributeValues: sentAttributes(values.AttributeValues),
   };
 }
 
