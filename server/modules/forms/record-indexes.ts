@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { toSnakeCase } from '../../../engine/core/naming.ts';
 import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
-import { createColumnSearchIndex, createOrderIndex, createUdfOrderIndex, createUdfSearchIndex } from './tables/index.ts';
+import { columnSearchIndexName, createColumnSearchIndex, createOrderIndex, createUdfOrderIndex, createUdfSearchIndex, orderIndexName, udfIndexNames } from './tables/index.ts';
 import { recordTableName } from './definition-sync.ts';
 import { readFields } from './definition-store.ts';
 import { udfKey } from '../../lib/list/udf-columns.ts';
@@ -36,19 +36,25 @@ async function buildLocked(db: Knex, formId: number, build: (trx: Knex) => Promi
  */
 export async function ensureRecordIndexes(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<void> {
   const fields = (await readFields(db, formId)).filter((f) => f.IsActive);
+  // Only what is missing is built: a change that needs no index (a rename, a label) takes no lock on the table.
+  const present = new Set(((await db.raw('select indexname as "Name" from pg_indexes where schemaname = current_schema() and tablename = ?', [table])).rows as Array<{ Name: string }>).map((r) => r.Name));
+  const build = async (name: string, create: (trx: Knex) => Promise<void>) => {
+    if (!present.has(name)) await buildLocked(db, formId, create);
+  };
   for (const field of fields) {
     const type = fieldTypeOf(field.FieldType);
     if (field.IsUdf) {
       // A UDF's value is a key of the Udf JSONB: its indexes are over the expressions the list sorts and searches by.
       const key = udfKey(field.FormFieldId);
-      if (type?.sortable) await buildLocked(db, formId, (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType));
-      if (type?.searchable) await buildLocked(db, formId, (trx) => createUdfSearchIndex(trx, table, key));
+      const names = udfIndexNames(table, key);
+      if (type?.sortable) await build(names.order(type.columnType), (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType));
+      if (type?.searchable) await build(names.search, (trx) => createUdfSearchIndex(trx, table, key));
       continue;
     }
     if (table !== recordTableName(formId)) continue; // a reserved form's shipped columns have their migrations' indexes
     const column = toSnakeCase(field.StoredName);
-    if (type?.sortable) await buildLocked(db, formId, (trx) => createOrderIndex(trx, table, column));
-    if (type?.searchable) await buildLocked(db, formId, (trx) => createColumnSearchIndex(trx, table, column));
+    if (type?.sortable) await build(orderIndexName(table, column), (trx) => createOrderIndex(trx, table, column));
+    if (type?.searchable) await build(columnSearchIndexName(table, column), (trx) => createColumnSearchIndex(trx, table, column));
   }
 }
 
@@ -65,3 +71,6 @@ export function buildRecordIndexesLater(db: Knex, formId: number, table: string,
   pendingBuilds.set(formId, build);
   return build;
 }
+
+/** When this process's background index builds of a form are done (at once when none is under way). */
+export const recordIndexesBuilt = (formId: number): Promise<void> => pendingBuilds.get(formId) ?? Promise.resolve();
