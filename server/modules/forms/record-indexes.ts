@@ -61,11 +61,20 @@ export async function ensureRecordIndexes(db: Knex, formId: number, table: strin
 /** Each form's latest background build in this process: the next one starts after it (the lock orders other processes'). */
 const pendingBuilds = new Map<number, Promise<void>>();
 
-/** ensureRecordIndexes in the background, after the response: a failure (the form deleted meanwhile) is only logged. */
-export function buildRecordIndexesLater(db: Knex, formId: number, table: string, log: FastifyBaseLogger, idColumn?: string): Promise<void> {
+/** Where a form's indexes go: its record table (or a reserved form's), and the table's id column; null: none (gone). */
+export interface IndexTarget { table: string; idColumn?: string }
+
+/**
+ * ensureRecordIndexes in the background, after the response: a failure (the form deleted meanwhile) is only logged.
+ * The target may be found later (the form read after the change committed); the build is queued at once either way.
+ */
+export function buildRecordIndexesLater(db: Knex, formId: number, target: string | (() => Promise<IndexTarget | null>), log: FastifyBaseLogger, idColumn?: string): Promise<void> {
   const build = (pendingBuilds.get(formId) ?? Promise.resolve())
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-    .then(() => ensureRecordIndexes(db, formId, table, idColumn))
+    .then(async () => {
+      const found = typeof target === 'string' ? { table: target, idColumn } : await target();
+      if (found) await ensureRecordIndexes(db, formId, found.table, found.idColumn);
+    })
     .catch((error: unknown) => log.warn({ err: error, formId }, 'building the record indexes of a form failed'))
     .finally(() => { if (pendingBuilds.get(formId) === build) pendingBuilds.delete(formId); });
   pendingBuilds.set(formId, build);
