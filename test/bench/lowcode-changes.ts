@@ -37,7 +37,12 @@ export async function definitionChanges(formId: number, admin: Session, plain: P
     log(`change:   (one call took ${took.toFixed(0)} ms)`);
     return [took, result];
   };
-  const fieldsNow = (await admin.call('GET', `/api/forms/${formId}/fields`)).json() as Array<{ FormFieldId: number; Name: string } & Record<string, unknown>>;
+  type Field = { FormFieldId: number; Name: string } & Record<string, unknown>;
+  // The form's ordinary fields and its UDFs (two lists).
+  const fieldsNow = [
+    ...(await admin.call('GET', `/api/forms/${formId}/fields`)).json() as Field[],
+    ...(await admin.call('GET', `/api/forms/${formId}/udfs`)).json() as Field[],
+  ];
   const byName = (name: string) => fieldsNow.find((f) => f.Name === name)!;
   /** A field's save, timed alone: the read for update that gives its lock and version comes before the clock starts. */
   const update = async (field: Record<string, unknown>, changes: object) => {

@@ -16,8 +16,8 @@ export const changeRepetitions = 3;
 export const metadataRepetitions = 20;
 export const databaseName = 'metadmin_bench_lowcode';
 export const formName = 'Bench Incidents';
-// Figures at another concurrency (BENCH_CLIENTS) go beside the 10-client ones, not over them.
-export const resultsFile = new URL(`./results/lowcode${clients === 10 ? '' : `-${clients}-clients`}.json`, import.meta.url);
+// Figures at another record count (BENCH_ROWS) or concurrency (BENCH_CLIENTS) go beside the million-record 10-client ones, not over them.
+export const resultsFile = new URL(`./results/lowcode${rows === 1_000_000 ? '' : `-${rows}-rows`}${clients === 10 ? '' : `-${clients}-clients`}.json`, import.meta.url);
 
 export type Plain = ReturnType<typeof knexFactory>;
 export const log = (s: string) => console.log(`lowcode: ${s}`);
