@@ -26,6 +26,7 @@ import * as recordVersions from './migrations/101_record_versions.ts';
 import * as fileChunks from './migrations/105_file_chunks.ts';
 import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
 import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
+import * as udfKeysById from './migrations/110_udf_keys_by_id.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -58,6 +59,7 @@ const migrations: Array<[string, Migration]> = [
   ['105_file_chunks', fileChunks],
   ['111_field_identity_and_levels', fieldIdentity],
   ['117_menu_item_owners', menuItemOwners],
+  ['110_udf_keys_by_id', udfKeysById],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

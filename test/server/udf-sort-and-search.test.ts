@@ -46,12 +46,14 @@ describe.each(databases)('UDF columns sort and search in the grid, on %s', (kind
   }
 
   const scores = [12, 2, 100, null, 7.5, 30, null, 2];
+  /** Each UDF's key in the records' Udf JSONB: its field's id, which its indexes are named and built over. */
+  const keys: Record<string, string> = {};
   beforeAll(async () => {
     admin = await signIn(t.app);
     formId = (await ok('POST', '/api/forms', { Name: 'Field Visit', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true }, 201)).FormId;
     await ok('POST', '/api/formfields', { FormId: formId, Name: 'Subject', ReportLabelText: 'Subject', FieldType: 'text', IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues: {} }, 201);
-    await ok('POST', '/api/formfields', udf(formId, 'Inspector', 'text'), 201);
-    await ok('POST', '/api/formfields', udf(formId, 'Score', 'decimal'), 201);
+    keys.Inspector = `f${(await ok('POST', '/api/formfields', udf(formId, 'Inspector', 'text'), 201)).FormFieldId}`;
+    keys.Score = `f${(await ok('POST', '/api/formfields', udf(formId, 'Score', 'decimal'), 201)).FormFieldId}`;
     for (const [i, Score] of scores.entries()) {
       await ok('POST', records(), { Subject: `Visit ${i}`, Inspector: i % 3 === 0 ? `Ann Marlow ${i}` : `Bo Lind ${i}`, ...(Score === null ? {} : { Score }) }, 201);
     }
@@ -86,21 +88,21 @@ describe.each(databases)('UDF columns sort and search in the grid, on %s', (kind
 
   it("has an index over each UDF's sort and search expression, which deleting the UDF drops with it", async () => {
     const table = `form_records_${formId}`;
-    const inspector = await indexesOf(t.app.db, table, 'Inspector', 2);
-    expect(inspector.join('\n')).toMatch(/USING btree .*udf ->> 'Inspector'.*record_id/);
-    expect(inspector.join('\n')).toMatch(/USING gin .*udf ->> 'Inspector'.*gin_trgm_ops/);
-    expect((await indexesOf(t.app.db, table, 'Score', 1)).join('\n')).toMatch(/jsonb_typeof\(\(?udf -> 'Score'/);
+    const inspector = await indexesOf(t.app.db, table, keys.Inspector, 2);
+    expect(inspector.join('\n')).toMatch(new RegExp(`INDEX ${table}_udf_${keys.Inspector}_text .*USING btree .*udf ->> '${keys.Inspector}'.*record_id`));
+    expect(inspector.join('\n')).toMatch(new RegExp(`INDEX ${table}_udf_${keys.Inspector}_trgm .*USING gin .*udf ->> '${keys.Inspector}'.*gin_trgm_ops`));
+    expect((await indexesOf(t.app.db, table, keys.Score, 1)).join('\n')).toMatch(new RegExp(`jsonb_typeof\\(\\(?udf -> '${keys.Score}'`));
     const extra = (await ok('POST', '/api/formfields', udf(formId, 'Region', 'text'), 201)).FormFieldId;
-    await indexesOf(t.app.db, table, 'Region', 2);
+    await indexesOf(t.app.db, table, `f${extra}`, 2);
     await ok('DELETE', `/api/formfields/${extra}`, undefined, 204);
-    const { rows } = await t.app.db.raw('select count(*)::int as "Count" from pg_indexes where tablename = ? and indexdef like ?', [table, "%'Region'%"]);
+    const { rows } = await t.app.db.raw('select count(*)::int as "Count" from pg_indexes where tablename = ? and (indexdef like ? or indexname like ?)', [table, `%'f${extra}'%`, `%_f${extra}_%`]);
     expect(rows[0].Count).toBe(0);
   });
 
   it("sorts and searches the users' UDFs the same way, keeping the user list's own search", async () => {
     const forms = (await ok('GET', '/api/forms?includeInactive=true&pageSize=1000')).Items as Array<Row & { FormId: number }>;
     const usersForm = forms.find((f) => f.Name === 'Users')!;
-    await ok('POST', '/api/formfields', udf(usersForm.FormId, 'Badge', 'text'), 201);
+    const badgeKey = `f${(await ok('POST', '/api/formfields', udf(usersForm.FormId, 'Badge', 'text'), 201)).FormFieldId}`;
     for (const [i, Badge] of ['Q-30', 'A-10', 'M-20'].entries()) {
       const name = `badge${i}`;
       await ok('POST', '/api/users', {
@@ -114,6 +116,6 @@ describe.each(databases)('UDF columns sort and search in the grid, on %s', (kind
     const found = (await ok('GET', '/api/users?q=M-2&cols=UserName,Badge')) as Page;
     expect(found.Items.map((u) => u.UserName)).toEqual(['badge2']);
     expect(((await ok('GET', '/api/users?q=hopper1&cols=UserName,Badge')) as Page).Items.map((u) => u.UserName)).toEqual(['badge1']);
-    expect((await indexesOf(t.app.db, 'users', 'Badge', 2)).join('\n')).toMatch(/udf ->> 'Badge'.*user_id/);
+    expect((await indexesOf(t.app.db, 'users', badgeKey, 2)).join('\n')).toMatch(new RegExp(`udf ->> '${badgeKey}'.*user_id`));
   });
 });

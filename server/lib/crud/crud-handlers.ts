@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
+import { udfKeyOf } from '../list/udf-columns.ts';
 import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
@@ -92,8 +93,8 @@ const noId = 'No id was provided.';
  * The record handlers of a screen whose entity is one table. Writes are checked with the form's own schema
  * and rules (see body-validator.ts), stamped with who and when, audited in their transaction, and unique
  * fields are checked with the screen's messages (the database's unique index still guards against races).
- * Properties marked `x-udf` (a built form's user-defined fields) are kept in the table's Udf JSONB column:
- * an update merges the values sent into it, so values of UDFs no longer shown are never lost.
+ * Properties marked `x-udf` (a built form's user-defined fields) are kept in the table's Udf JSONB column, each
+ * under its field's id (udfKeyOf), not its name: an update merges the values sent into it, so values of UDFs no longer shown are never lost.
  * Record locks (spec 2 "Record lock lifecycle"): the domain of a screen's records is its id; a write needs the lock,
  * held in its transaction, and the version the record was read at, so no write is lost or applied twice.
  */
@@ -105,6 +106,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   const label = form.entityLabel ?? entity.title ?? 'record';
   const { readable: properties, response } = readableRecord(entity);
   const udfFields = properties.filter((p) => (entity.properties?.[p] as Row | undefined)?.[UDF_KEYWORD] === true);
+  const udfKeys = new Map(udfFields.map((p) => [p, udfKeyOf(entity.properties?.[p] as Row)]));
   const notColumns = new Set([...related, ...udfFields]);
   const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), 'RowVersion'];
   const withoutRelated = (values: Row): Row => (notColumns.size ? Object.fromEntries(Object.entries(values).filter(([k]) => !notColumns.has(k))) : values);
@@ -130,14 +132,14 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
     if (!udfFields.length) return record;
     const { Udf: stored, ...rest } = record;
     const values = (stored ?? {}) as Row;
-    for (const field of udfFields) rest[field] = values[field] ?? null;
+    for (const field of udfFields) rest[field] = values[udfKeys.get(field)!] ?? null;
     return rest;
   }
 
   /** The UDF values of a write as the JSONB they are stored in. */
   function udfValues(values: Row): string | null {
     const sent = udfFields.filter((f) => f in values);
-    return sent.length ? JSON.stringify(Object.fromEntries(sent.map((f) => [f, values[f] ?? null]))) : null;
+    return sent.length ? JSON.stringify(Object.fromEntries(sent.map((f) => [udfKeys.get(f)!, values[f] ?? null]))) : null;
   }
 
   /** The record with what belongs to it beyond its row (hooks.load): read once per write, for the audit and the answer. */

@@ -11,6 +11,7 @@ import { asStoredFields, readFields, type FormRow } from './definition-store.ts'
 import { recordTableName } from './definition-sync.ts';
 import { addColumn, applyTypeChange, columnSearchIndexName, columnType, dropUdfIndexes, planTypeChange, renameColumn, TypeChangeRefused, type SqlType } from './tables/index.ts';
 import { quote } from './tables/columns.ts';
+import { udfKey } from '../../lib/list/udf-columns.ts';
 
 type Trx = Knex.Transaction;
 
@@ -36,7 +37,7 @@ async function valueCount(trx: Knex, form: FormRow, field: FormFieldRecord): Pro
   if (form.Source && !form.TableName) return 0;
   const table = tableOf(form);
   const where = field.IsUdf ? "udf -> ? is not null and udf -> ? <> 'null'::jsonb" : '?? is not null';
-  const bindings = field.IsUdf ? [field.StoredName, field.StoredName] : [field.StoredName];
+  const bindings = field.IsUdf ? [udfKey(field.FormFieldId), udfKey(field.FormFieldId)] : [field.StoredName];
   const result = await trx.raw(`select count(*)::int as "Count" from ?? where ${where}`, [table, ...bindings]);
   return (result.rows[0] as { Count: number }).Count;
 }
@@ -46,8 +47,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /**
  * Saves a field or UDF of a form (create when `existing` is absent) with what it means for the record table, in
  * the caller's transaction: a new ordinary field adds a nullable column (never a rewrite); a rename renames the
- * column or the UDF's key, so values stay; a type change converts every value or is refused with the count and
- * the first values that would not convert. A UDF's values are keys of the records' Udf JSONB: no DDL.
+ * column, so values stay; a type change converts every value or is refused with the count and the first values that
+ * would not convert. A UDF's values are keys of the records' Udf JSONB, made from its id: no DDL, and a rename
+ * changes its form_fields row alone (no record is rewritten, no index dropped or built).
  */
 export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, by: string, existing?: FormFieldRecord): Promise<number> {
   if (existing?.IsReserved) throw HttpError.of(403, reservedFieldMessage, 'FieldType', 'reservedField');
@@ -89,7 +91,6 @@ export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, 
 
 /** The record table's side of a field's save. */
 async function changeStorage(trx: Trx, form: FormRow, existing: FormFieldRecord | undefined, field: StoredField, storedName: string): Promise<void> {
-  const table = tableOf(form);
   const type = fieldTypeOf(field.FieldType)!;
   if (field.IsUdf) {
     if (!existing) return;
@@ -97,11 +98,9 @@ async function changeStorage(trx: Trx, form: FormRow, existing: FormFieldRecord 
       const held = await valueCount(trx, form, existing);
       if (held) throw HttpError.of(409, `${plural(held, 'record')} hold a value for ${existing.Name}: a user-defined field's type can change only while none does. Add a new user-defined field instead.`, 'FieldType', typeChangeRefusedCode);
     }
-    if (existing.StoredName !== storedName) {
-      await trx.raw('update ?? set udf = (udf - ?::text) || jsonb_build_object(?::text, udf -> ?) where udf \\? ?', [table, existing.StoredName, storedName, existing.StoredName, existing.StoredName]);
-    }
     return;
   }
+  const table = tableOf(form);
   const column = toSnakeCase(storedName);
   if (!existing) {
     // A nullable column without a default: no rewrite. Its indexes are built after the commit (record-indexes.ts).
@@ -166,6 +165,6 @@ export async function deleteField(trx: Trx, form: FormRow, field: FormFieldRecor
     throw HttpError.of(409, `${plural(held, 'record')} hold a value for ${field.Name}: deactivate the field instead, which hides it and keeps every value.`, null, 'FieldHasValues');
   }
   if (!form.Source && !field.IsUdf) await trx.raw('alter table ?? drop column ??', [recordTableName(form.FormId), toSnakeCase(field.StoredName)]);
-  if (field.IsUdf && (!form.Source || form.TableName)) await dropUdfIndexes(trx, tableOf(form), field.StoredName);
+  if (field.IsUdf && (!form.Source || form.TableName)) await dropUdfIndexes(trx, tableOf(form), udfKey(field.FormFieldId));
   await trx('form_fields').where({ FormFieldId: field.FormFieldId }).delete();
 }

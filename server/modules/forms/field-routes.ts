@@ -67,10 +67,11 @@ export default async function fieldRoutes(app: FastifyInstance) {
 
   /** The list indexes of a form with a table of its own, or of the UDFs of a reserved form's table, built once the change has committed. */
   function indexesLater(request: FastifyRequest, formId: number): void {
-    readForm(app.db, formId).then((form) => {
-      if (form && !form.Source) buildRecordIndexesLater(app.db, formId, recordTableName(formId), request.log);
-      else if (form?.Source && form.TableName) buildRecordIndexesLater(app.db, formId, form.TableName, request.log, toSnakeCase(app.registry.screen(form.Source).idField));
-    }, (error: unknown) => request.log.warn({ err: error, formId }, 'reading a form for its record indexes failed'));
+    void buildRecordIndexesLater(app.db, formId, async () => {
+      const form = await readForm(app.db, formId);
+      if (form && !form.Source) return { table: recordTableName(formId) };
+      return form?.Source && form.TableName ? { table: form.TableName, idColumn: toSnakeCase(app.registry.screen(form.Source).idField) } : null;
+    }, request.log);
   }
 
   const verb = (input: FormFieldInput) => (input.IsUdf ? 'user-defined field' : 'field');

@@ -2,40 +2,84 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { toSnakeCase } from '../../../engine/core/naming.ts';
 import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
-import { createColumnSearchIndex, createOrderIndex, createUdfOrderIndex, createUdfSearchIndex } from './tables/index.ts';
+import { columnSearchIndexName, createColumnSearchIndex, createOrderIndex, createUdfOrderIndex, createUdfSearchIndex, orderIndexName, udfIndexNames } from './tables/index.ts';
 import { recordTableName } from './definition-sync.ts';
 import { readFields } from './definition-store.ts';
+import { udfKey } from '../../lib/list/udf-columns.ts';
+
+/** Names the transaction-scoped advisory lock (7110, form id) one form's index builds take, across processes. */
+const indexBuildLock = 7110;
+
+/**
+ * One index build in a transaction of its own under its form's advisory lock: two builds of one form (two changes in
+ * quick succession, two processes) never run `create index if not exists` of one name at once, which both pass and
+ * then collide in the catalog (pg_class_relname_nsp_index). The lock ends with the build's own transaction, so the
+ * table is locked no longer than before; on PGlite's one connection it is granted at once.
+ */
+async function buildLocked(db: Knex, formId: number, build: (trx: Knex) => Promise<void>): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [indexBuildLock, formId]);
+    await build(trx);
+  });
+}
 
 /**
  * Builds the indexes a built form's list needs and lacks: a (column, record_id) b-tree per sortable field, a
  * trigram index per searchable one, and the same over the value expression of each sortable or searchable UDF (also
- * for a reserved form whose table keeps UDFs, the users'). Run after the definition's transaction has committed: on a large table a
+ * for a reserved form whose table keeps UDFs, the users'), keyed and named by the UDF's id, so a rename leaves them
+ * as they are. Run after the definition's transaction has committed: on a large table a
  * build takes seconds, which the administrator's save does not wait for; reads go on meanwhile, and writes to
  * that form's records wait for the build. Not CONCURRENTLY: that build waits for every transaction older than
  * it, and the form's next change (which locks the table) would deadlock with it. Until an index is there,
  * sorting and searching that field still answer, by a scan. Indexes of fields that left the list stay (a
- * reactivated field needs them again); a dropped column takes its indexes with it.
+ * reactivated field needs them again); a dropped column takes its indexes with it, a deleted UDF drops its own.
  */
 export async function ensureRecordIndexes(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<void> {
   const fields = (await readFields(db, formId)).filter((f) => f.IsActive);
+  // Only what is missing is built: a change that needs no index (a rename, a label) takes no lock on the table.
+  const present = new Set(((await db.raw('select indexname as "Name" from pg_indexes where schemaname = current_schema() and tablename = ?', [table])).rows as Array<{ Name: string }>).map((r) => r.Name));
+  const build = async (name: string, create: (trx: Knex) => Promise<void>) => {
+    if (!present.has(name)) await buildLocked(db, formId, create);
+  };
   for (const field of fields) {
     const type = fieldTypeOf(field.FieldType);
     if (field.IsUdf) {
       // A UDF's value is a key of the Udf JSONB: its indexes are over the expressions the list sorts and searches by.
-      if (type?.sortable) await createUdfOrderIndex(db, table, idColumn, field.StoredName, type.columnType);
-      if (type?.searchable) await createUdfSearchIndex(db, table, field.StoredName);
+      const key = udfKey(field.FormFieldId);
+      const names = udfIndexNames(table, key);
+      if (type?.sortable) await build(names.order(type.columnType), (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType));
+      if (type?.searchable) await build(names.search, (trx) => createUdfSearchIndex(trx, table, key));
       continue;
     }
     if (table !== recordTableName(formId)) continue; // a reserved form's shipped columns have their migrations' indexes
     const column = toSnakeCase(field.StoredName);
-    if (type?.sortable) await createOrderIndex(db, table, column);
-    if (type?.searchable) await createColumnSearchIndex(db, table, column);
+    if (type?.sortable) await build(orderIndexName(table, column), (trx) => createOrderIndex(trx, table, column));
+    if (type?.searchable) await build(columnSearchIndexName(table, column), (trx) => createColumnSearchIndex(trx, table, column));
   }
 }
 
-/** ensureRecordIndexes in the background, after the response: a failure (the form deleted meanwhile) is only logged. */
-export function buildRecordIndexesLater(db: Knex, formId: number, table: string, log: FastifyBaseLogger, idColumn?: string): void {
-  setImmediate(() => {
-    ensureRecordIndexes(db, formId, table, idColumn).catch((error: unknown) => log.warn({ err: error, formId }, 'building the record indexes of a form failed'));
-  });
+/** Each form's latest background build in this process: the next one starts after it (the lock orders other processes'). */
+const pendingBuilds = new Map<number, Promise<void>>();
+
+/** Where a form's indexes go: its record table (or a reserved form's), and the table's id column; null: none (gone). */
+export interface IndexTarget { table: string; idColumn?: string }
+
+/**
+ * ensureRecordIndexes in the background, after the response: a failure (the form deleted meanwhile) is only logged.
+ * The target may be found later (the form read after the change committed); the build is queued at once either way.
+ */
+export function buildRecordIndexesLater(db: Knex, formId: number, target: string | (() => Promise<IndexTarget | null>), log: FastifyBaseLogger, idColumn?: string): Promise<void> {
+  const build = (pendingBuilds.get(formId) ?? Promise.resolve())
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(async () => {
+      const found = typeof target === 'string' ? { table: target, idColumn } : await target();
+      if (found) await ensureRecordIndexes(db, formId, found.table, found.idColumn);
+    })
+    .catch((error: unknown) => log.warn({ err: error, formId }, 'building the record indexes of a form failed'))
+    .finally(() => { if (pendingBuilds.get(formId) === build) pendingBuilds.delete(formId); });
+  pendingBuilds.set(formId, build);
+  return build;
 }
+
+/** When this process's background index builds of a form are done (at once when none is under way). */
+export const recordIndexesBuilt = (formId: number): Promise<void> => pendingBuilds.get(formId) ?? Promise.resolve();

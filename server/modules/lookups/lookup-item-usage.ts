@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import { udfKey } from '../../lib/list/udf-columns.ts';
 
-interface SelectField { FormName: string; FormId: number; TableName: string | null; StoredName: string; FieldType: string; IsUdf: boolean }
+interface SelectField { FormName: string; FormId: number; TableName: string | null; FormFieldId: number; StoredName: string; FieldType: string; IsUdf: boolean }
 export interface ItemUse { FormName: string; Records: number }
 
 /**
@@ -12,7 +13,7 @@ export async function recordsUsingItem(trx: Knex, tableId: number, itemId: numbe
     .join('forms as f', 'f.FormId', 'ff.FormId')
     .whereRaw("??->>'lookupListId' = ?", ['ff.AttributeValues', String(tableId)])
     .whereIn('ff.FieldType', ['selectOne', 'selectMany'])
-    .select({ FormName: 'f.Name', FormId: 'f.FormId', TableName: 'f.TableName', StoredName: 'ff.StoredName', FieldType: 'ff.FieldType', IsUdf: 'ff.IsUdf' });
+    .select({ FormName: 'f.Name', FormId: 'f.FormId', TableName: 'f.TableName', FormFieldId: 'ff.FormFieldId', StoredName: 'ff.StoredName', FieldType: 'ff.FieldType', IsUdf: 'ff.IsUdf' });
   const byTable = new Map<string, { FormName: string; fields: SelectField[] }>();
   for (const field of fields) {
     if (!field.TableName) continue;
@@ -25,7 +26,7 @@ export async function recordsUsingItem(trx: Knex, tableId: number, itemId: numbe
     // A record holding the item in two fields counts once.
     const row = await trx(table).where((any) => {
       for (const field of held) {
-        const value = field.IsUdf ? trx.raw('udf -> ?', [field.StoredName]) : trx.raw(field.FieldType === 'selectMany' ? '??' : 'to_jsonb(??)', [field.StoredName]);
+        const value = field.IsUdf ? trx.raw('udf -> ?', [udfKey(field.FormFieldId)]) : trx.raw(field.FieldType === 'selectMany' ? '??' : 'to_jsonb(??)', [field.StoredName]);
         any.orWhereRaw('? @> to_jsonb(?::int)', [value, itemId]);
       }
     }).count({ Count: '*' }).first() as { Count: string | number };

@@ -54,7 +54,7 @@ function literal(text: string): string {
 /** How a UDF's value sorts (udfValueSql): each its own order index, so a type change finds the index of its new type. */
 const udfSortKinds = { numeric: 'num', integer: 'num', boolean: 'bool' } as Record<string, string>;
 const udfSortKind = (columnType: string) => udfSortKinds[columnType] ?? 'text';
-const udfIndexNames = (table: string, key: string) => ({
+export const udfIndexNames = (table: string, key: string) => ({
   order: (columnType: string) => indexName(table, 'udf', toSnakeCase(key), udfSortKind(columnType)),
   search: indexName(table, 'udf', toSnakeCase(key), 'trgm'),
 });
