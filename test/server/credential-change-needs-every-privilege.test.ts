@@ -156,10 +156,13 @@ describe.each(oneDatabase)('changing how a user signs in needs every privilege t
     }
   });
 
-  it("still saves the rest of an administrator's record for a user manager, credentials unchanged", async () => {
+  it("still saves the rest of an administrator's record for a user manager, sent back as read, credentials unchanged", async () => {
     const manager = await sessionOf('manager');
     const url = `/api/users/${ids.get('admin2')}`;
-    const { Role: _r, Permissions: _p, ...record } = (await injectAs(t.app, manager, { method: 'GET', url })).json();
+    const record = (await injectAs(t.app, manager, { method: 'GET', url })).json();
+    // Without module Role the answer leaves out Role and Permissions, which its form does not draw and a save refuses.
+    expect(record).not.toHaveProperty('Role');
+    expect(record).not.toHaveProperty('Permissions');
     const saved = await injectLocked(t.app, manager, { method: 'POST', url, payload: { ...record, FirstName: 'Renamed', LastName: 'Admin' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await t.app.db('users').where({ UserId: ids.get('admin2') }).first('FirstName', 'EmailAddress', 'UserName'))

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -63,16 +62,3 @@ export async function requireCredentialRights(db: Knex, actor: Who, target: Who,
   throw new HttpError(403, changed.map((field): ErrorItem => ({ PropertyName: field, ErrorMessage: message(field), ErrorCode: 'CredentialAccess' })));
 }
 
-/**
- * Adds CredentialsLocked to what the user record routes (`urls`) answer: true when the caller may not change how that
- * user signs in, so the form shows those fields locked with the reason (users.json form.lockWhen); saves refuse anyway.
- */
-export function markLockedCredentials(app: FastifyInstance, urls: string[]): void {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const record = payload as Row | null;
-    if (!urls.includes(request.routeOptions.url ?? '') || reply.statusCode !== 200 || !request.principal || typeof record?.UserId !== 'number') return payload;
-    const target = await app.db('users').where({ UserId: record.UserId }).first('UserId', 'IsMaster');
-    const allowed = Boolean(target) && (await actorHoldsEveryPrivilegeOf(app.db, request.principal, target));
-    return { ...record, CredentialsLocked: !allowed };
-  });
-}

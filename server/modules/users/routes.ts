@@ -17,7 +17,7 @@ import selfRegistrationRoutes from './self-registration.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
 import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { extendedScreen } from '../forms/reserved-forms.ts';
-import { markLockedCredentials } from './credential-access.ts';
+import { shapeUserRecordAnswers } from './record-answer.ts';
 import { afterCredentialsWritten } from './credential-writes.ts';
 import { emailChangeNotices } from '../accounts/email-change-notice.ts';
 
@@ -30,7 +30,7 @@ export const masterIsReadOnly = 'This is the master user, which cannot be edited
 
 /**
  * The user's roles and overrides: no columns of users, written by saveUserAccess and read back with the user; and
- * CredentialsLocked, which the record's answer carries for the caller (markLockedCredentials).
+ * CredentialsLocked, which the record's answer carries for the caller (shapeUserRecordAnswers).
  */
 export const relatedFields = ['Role', 'Permissions', 'CredentialsLocked'];
 
@@ -124,7 +124,7 @@ export default async function userRoutes(app: FastifyInstance) {
     if (userId !== undefined && reply.statusCode === 201) app.mailer.later(() => startActivation(app, userId));
   });
 
-  markLockedCredentials(app, ['/api/users/:id', '/api/users/:id/deactivate']);
+  shapeUserRecordAnswers(app, ['/api/users/:id', '/api/users/:id/deactivate'], screen.form?.fieldModules);
   const announceEmailChange = emailChangeNotices(app);
 
   registerCrud(app, {
