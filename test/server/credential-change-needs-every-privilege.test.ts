@@ -14,28 +14,35 @@ import { credentialMessages, type CredentialField } from '../../server/modules/u
  */
 
 interface Grant { module: string; viewAll: boolean }
+interface Override { module: string; child?: { type: 'route' | 'field'; name: string }; access: boolean | null; viewAll: boolean | null }
 interface Person {
   name: string;
   password: string;
   master?: boolean;
-  /** Role 1 (every node), or roles given by module (every node under each). */
+  /** Role 1 (every node), or a role given modules (every route and field node under each). */
   roles?: 'admin' | Grant[];
-  /** Overrides of the module node alone (its route and field nodes are not given). */
-  overrides?: Array<{ module: string; access: boolean | null; viewAll: boolean | null }>;
+  /** Overrides of a module node alone (its route and field nodes not given), or of one route or field node. */
+  overrides?: Override[];
 }
 
+const managerGrants: Grant[] = [
+  { module: 'RegisterUser', viewAll: true }, { module: 'FormManagement', viewAll: true }, { module: 'MenuItem', viewAll: false }, { module: 'MailOutbox', viewAll: false },
+];
+const clerkGrants: Grant[] = [{ module: 'RegisterUser', viewAll: true }, { module: 'FormManagement', viewAll: false }];
 const people: Person[] = [
   { name: 'admin', password: adminPassword, master: true },
   { name: 'admin2', password: 'Second123', roles: 'admin' },
   // A user manager: Users with View All Records, but not module Role (so no roles to give).
-  { name: 'manager', password: 'Manager123', roles: [{ module: 'RegisterUser', viewAll: true }, { module: 'MailOutbox', viewAll: true }, { module: 'FormManagement', viewAll: true }] },
+  { name: 'manager', password: 'Manager123', roles: managerGrants },
   // Users, and a subset of the manager's other modules (FormManagement without View All Records).
-  { name: 'clerk', password: 'Clerk12345', roles: [{ module: 'RegisterUser', viewAll: true }, { module: 'FormManagement', viewAll: false }] },
-  // The clerk's grants, with overrides: View All Records on FormManagement, and module MailOutbox without its routes.
+  { name: 'clerk', password: 'Clerk12345', roles: clerkGrants },
+  // The clerk's grants, with overrides: View All Records on FormManagement, and module MenuItem without its route and field nodes.
   {
-    name: 'lead', password: 'Lead123456', roles: [{ module: 'RegisterUser', viewAll: true }, { module: 'FormManagement', viewAll: false }],
-    overrides: [{ module: 'FormManagement', access: null, viewAll: true }, { module: 'MailOutbox', access: true, viewAll: null }],
+    name: 'lead', password: 'Lead123456', roles: clerkGrants,
+    overrides: [{ module: 'FormManagement', access: null, viewAll: true }, { module: 'MenuItem', access: true, viewAll: null }],
   },
+  // The manager's grants but one route node taken away by an override: one less than the manager, by a single node.
+  { name: 'deputy', password: 'Deputy1234', roles: managerGrants, overrides: [{ module: 'RegisterUser', child: { type: 'route', name: 'users.delete' }, access: false, viewAll: null }] },
   { name: 'plain', password: 'Plain12345', roles: [{ module: 'ReportModule', viewAll: false }] },
 ];
 const credentials: CredentialField[] = ['EmailAddress', 'UserName', 'Password'];
@@ -45,24 +52,28 @@ describe.each(oneDatabase)('changing how a user signs in needs every privilege t
   const t = useTestApp(kind);
   const ids = new Map<string, number>();
   const sessions = new Map<string, SignedIn>();
-  /** What each person holds, as tokens: 'M' a module, 'M/*' its route and field nodes, 'M:all' its View All Records. */
+  /** What each person holds, as tokens: 'M' a module, 'M/route:x' and 'M/field:y' its nodes, 'M:all' its View All Records. */
   const held = new Map<string, Set<string>>();
   /** Each person's credentials as the suite made them: what is put back after an allowed change. */
   const original = new Map<string, { EmailAddress: string; UserName: string; PasswordHash: string }>();
 
   beforeAll(async () => {
-    const modules: Array<{ Name: string; AllowViewAllRecords: boolean; Children: number }> = (await t.app.db.raw(`select m.name, m.allow_view_all_records,
-        (select count(*)::int from permission_nodes c where c.parent_node_id = n.node_id and not c.is_retired) as children
-      from modules m join permission_nodes n on n.module_id = m.module_id and n.type = 'module' where not n.is_retired`)).rows;
-    const facts = new Map(modules.map((m) => [m.Name, m]));
-    const tokens = (module: string, children: boolean, viewAll: boolean) => [
-      module, ...(children && facts.get(module)!.Children > 0 ? [`${module}/*`] : []), ...(viewAll && facts.get(module)!.AllowViewAllRecords ? [`${module}:all`] : []),
-    ];
+    const nodes: Array<{ Module: string; Type: string; Name: string; AllowViewAllRecords: boolean }> = (await t.app.db.raw(`select m.name as module, n.type, n.name,
+        m.allow_view_all_records from permission_nodes n join modules m on m.module_id = n.module_id where not n.is_retired`)).rows;
+    const token = (module: string, child?: { type: string; name: string }) => (child ? `${module}/${child.type}:${child.name}` : module);
+    const childrenOf = (module: string) => nodes.filter((n) => n.Module === module && n.Type !== 'module').map((n) => token(module, { type: n.Type, name: n.Name }));
+    const offersViewAll = (module: string) => nodes.some((n) => n.Module === module && n.Type === 'module' && n.AllowViewAllRecords);
     for (const person of people) {
       const set = new Set<string>();
-      if (person.roles === 'admin') modules.forEach((m) => tokens(m.Name, true, true).forEach((x) => set.add(x)));
-      else person.roles?.forEach((g) => tokens(g.module, true, g.viewAll).forEach((x) => set.add(x)));
-      for (const o of person.overrides ?? []) tokens(o.module, false, o.viewAll === true).forEach((x) => (o.access === false ? set.delete(x) : set.add(x)));
+      const grants = person.roles === 'admin' ? nodes.filter((n) => n.Type === 'module').map((n) => ({ module: n.Name, viewAll: true })) : person.roles ?? [];
+      for (const g of grants) [g.module, ...childrenOf(g.module), ...(g.viewAll && offersViewAll(g.module) ? [`${g.module}:all`] : [])].forEach((x) => set.add(x));
+      for (const o of person.overrides ?? []) {
+        const node = token(o.module, o.child);
+        if (o.access !== null) set[o.access ? 'add' : 'delete'](node);
+        if (o.viewAll !== null && !o.child && offersViewAll(o.module)) set[o.viewAll ? 'add' : 'delete'](`${o.module}:all`);
+      }
+      // A route or field node, and View All Records, count only under a module held.
+      for (const x of [...set]) if (x.includes('/') || x.includes(':all')) if (!set.has(x.split(/[/:]/)[0])) set.delete(x);
       held.set(person.name, set);
 
       if (person.master) {
@@ -75,7 +86,7 @@ describe.each(oneDatabase)('changing how a user signs in needs every privilege t
           roleIds.push(role);
         }
         const id = await addUser(t.app, { UserName: person.name, Password: person.password, RoleIds: roleIds });
-        for (const o of person.overrides ?? []) await override(t.app, id, await nodeId(t.app, o.module), o.access, o.viewAll);
+        for (const o of person.overrides ?? []) await override(t.app, id, await nodeId(t.app, o.module, o.child), o.access, o.viewAll);
         ids.set(person.name, id);
       }
       original.set(person.name, await t.app.db('users').where({ UserId: ids.get(person.name) }).first('EmailAddress', 'UserName', 'PasswordHash'));
@@ -147,7 +158,7 @@ describe.each(oneDatabase)('changing how a user signs in needs every privilege t
   }
 
   it('tells the reader of a user record whether they may change how that user signs in', async () => {
-    for (const actor of ['admin', 'admin2', 'manager', 'clerk', 'lead']) {
+    for (const actor of ['admin', 'admin2', 'manager', 'clerk', 'lead', 'deputy']) {
       for (const target of people.map((p) => p.name)) {
         const res = await injectAs(t.app, await sessionOf(actor), { method: 'GET', url: `/api/users/${ids.get(target)}` });
         expect(res.statusCode).toBe(200);
