@@ -41,6 +41,10 @@ export interface User {
   Password?: Password;
   ConfirmPassword?: ConfirmPassword;
   IsMaster?: boolean;
+  /**
+   * In a record's answer: true when the caller may not change how this user signs in (e-mail address, user name, password), for want of some access the user holds.
+   */
+  CredentialsLocked?: boolean;
   MustChangePassword?: boolean;
   Role?: Role;
   Permissions?: Permissions;

@@ -58,3 +58,43 @@ export function userNameMail(to: string, users: Array<Pick<Recipient, 'UserName'
     : ['The user names of the accounts with this email address are:', ...names];
   return compose(to, 'Your user name', [...lines, 'If you did not ask for this, you can ignore this message.']);
 }
+
+/** One part of an address shown partially: its first and last characters ('m***y'), or just the first when short. */
+function maskPart(part: string): string {
+  return part.length <= 2 ? `${part.slice(0, 1)}***` : `${part[0]}***${part[part.length - 1]}`;
+}
+
+/** An address as a notice names it: enough for its owner to recognise it, not enough to write to it ('m***y@e***l.example.com'). */
+export function maskedAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return maskPart(address);
+  const domain = address.slice(at + 1);
+  const dot = domain.indexOf('.');
+  const host = dot < 0 ? domain : domain.slice(0, dot);
+  return `${maskPart(address.slice(0, at))}@${maskPart(host)}${dot < 0 ? '' : domain.slice(dot)}`;
+}
+
+export interface EmailChange {
+  /** The account as its owner knew it before the change. */
+  FirstName: string;
+  UserName: string;
+  NewUserName: string;
+  OldAddress: string;
+  NewAddress: string;
+  /** The user name of whoever saved the change (the owner themself, or an administrator). */
+  ChangedBy: string;
+  When: Date;
+}
+
+/** The notice to the old address that an account's e-mail address changed: to what (masked), by whom, when, and what to do. */
+export function emailChangedMail(change: EmailChange): Mail {
+  const by = change.ChangedBy.toLowerCase() === change.UserName.toLowerCase() ? `by you (signed in as ${change.UserName})` : `by the user ${change.ChangedBy}`;
+  const when = `${change.When.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return compose(change.OldAddress, 'The e-mail address of your account was changed', [
+    `Hello ${change.FirstName},`,
+    `The e-mail address of the account ${change.UserName} was changed from this address to ${maskedAddress(change.NewAddress)} ${by} on ${when}.`,
+    ...(change.NewUserName !== change.UserName ? [`Its user name is now ${change.NewUserName}.`] : []),
+    'Password links and other mail about the account now go to the new address.',
+    'If you did not make or ask for this change, contact your administrator at once: someone else may be taking over your account.',
+  ]);
+}

@@ -17,6 +17,9 @@ import selfRegistrationRoutes from './self-registration.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
 import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { extendedScreen } from '../forms/reserved-forms.ts';
+import { shapeUserRecordAnswers } from './record-answer.ts';
+import { afterCredentialsWritten } from './credential-writes.ts';
+import { emailChangeNotices } from '../accounts/email-change-notice.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
@@ -25,8 +28,11 @@ export const duplicateUserName = 'An account with this User Name already exists 
 export const duplicateEmail = 'An account with this Email Address already exists in the system!';
 export const masterIsReadOnly = 'This is the master user, which cannot be edited or deleted.';
 
-/** The user's roles and overrides: no columns of users, written by saveUserAccess and read back with the user. */
-export const relatedFields = ['Role', 'Permissions'];
+/**
+ * The user's roles and overrides: no columns of users, written by saveUserAccess and read back with the user; and
+ * CredentialsLocked, which the record's answer carries for the caller (shapeUserRecordAnswers).
+ */
+export const relatedFields = ['Role', 'Permissions', 'CredentialsLocked'];
 
 /**
  * Form values as columns: the password becomes its hash, confirmations are not stored. MustChangePassword is the
@@ -35,12 +41,12 @@ export const relatedFields = ['Role', 'Permissions'];
  * account chose its password itself (`ownPassword`).
  */
 export async function userColumns(values: Record<string, unknown>, mode: 'create' | 'update', ownPassword = false) {
-  const { Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, Role: _r, Permissions: _p, MustChangePassword: _m, ...columns } = values;
-  if (mode === 'create') {
-    const hasPassword = typeof Password === 'string' && Password !== '';
-    Object.assign(columns, { MustChangePassword: !(ownPassword && hasPassword), IsVerified: false });
-    if (hasPassword) Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
-  }
+  const { Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, Role: _r, Permissions: _p, MustChangePassword: _m, CredentialsLocked: _l, ...columns } = values;
+  const hasPassword = typeof Password === 'string' && Password !== '';
+  if (mode === 'create') Object.assign(columns, { MustChangePassword: !(ownPassword && hasPassword), IsVerified: false });
+  // A password an administrator sets on update is known to them too: the user chooses their own at the next sign-in.
+  if (mode === 'update' && hasPassword) columns.MustChangePassword = true;
+  if (hasPassword) Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
   return columns;
 }
 
@@ -118,6 +124,9 @@ export default async function userRoutes(app: FastifyInstance) {
     if (userId !== undefined && reply.statusCode === 201) app.mailer.later(() => startActivation(app, userId));
   });
 
+  shapeUserRecordAnswers(app, ['/api/users/:id', '/api/users/:id/deactivate'], screen.form?.fieldModules);
+  const announceEmailChange = emailChangeNotices(app);
+
   registerCrud(app, {
     screen,
     entity: user as JsonSchema,
@@ -134,6 +143,7 @@ export default async function userRoutes(app: FastifyInstance) {
       toColumns: (values, mode) => userColumns(values, mode),
       afterWrite: async (trx, saved, values, mode, request, existing) => {
         const userId = saved.UserId as number;
+        if (mode === 'update' && existing) await afterCredentialsWritten(trx, request, existing, saved, values, announceEmailChange);
         await saveUserAccess(trx, {
           userId,
           roleIds: values.Role as number[] | undefined,

@@ -8,6 +8,7 @@ import { setPassword } from '../accounts/set-password.ts';
 import { requireFreeEmailAddress, requireFreeUserName, withUniqueUserName } from '../users/user-names.ts';
 import { readAccount, writeAccount } from './account-record.ts';
 import { resolveAccountReferences } from './account-references.ts';
+import { emailChangeNotices } from '../accounts/email-change-notice.ts';
 
 /**
  * Your Account (spec 1): GET and POST /api/youraccount, the signed-in user's own details. The spec names no module
@@ -15,6 +16,7 @@ import { resolveAccountReferences } from './account-references.ts';
  * reads and writes the caller's own account (the user is the session's, never one named in the body).
  */
 export default async function yourAccountRoutes(app: FastifyInstance) {
+  const announceEmailChange = emailChangeNotices(app);
   registerSingleRecord<string | null>(app, {
     screen: app.registry.screen('youraccount'),
     entity: yourAccount as JsonSchema,
@@ -32,7 +34,12 @@ export default async function yourAccountRoutes(app: FastifyInstance) {
       const p = request.principal!;
       await requireFreeUserName(trx, String(values.UserName), p.UserId);
       await requireFreeEmailAddress(trx, String(values.EmailAddress), p.UserId);
+      const before = await trx('users').where({ UserId: p.UserId }).first('FirstName', 'UserName', 'EmailAddress');
       await withUniqueUserName(() => writeAccount(trx, p.UserId, values, p.UserName));
+      announceEmailChange(request, {
+        FirstName: before.FirstName, UserName: before.UserName, NewUserName: String(values.UserName),
+        OldAddress: before.EmailAddress, NewAddress: String(values.EmailAddress), ChangedBy: p.UserName,
+      });
       if (passwordHash) await setPassword(trx, p.UserId, passwordHash, { verifiesEmail: false, keepSession: p.SessionId });
     },
   });
