@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { FormFieldInput } from '../../../engine/core/lowcode/api.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { formToChange, readFields, recordListRevisions } from '../forms/definition-store.ts';
