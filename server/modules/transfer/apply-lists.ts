@@ -21,7 +21,7 @@ export async function applyLists(ctx: ApplyContext, lists: TransferLookupList[])
     const stored = found?.row;
     let id: number;
     if (!stored) {
-      [{ SimpleLookupTableId: id }] = await trx('simple_lookup_tables').insert({ ...wanted, ...keyColumn(list.key), CreatedBy: by }).returning('SimpleLookupTableId');
+      [{ SimpleLookupTableId: id }] = await trx('simple_lookup_tables').insert({ ...wanted, ...(await keyColumn(trx, 'simple_lookup_tables', list.key)), CreatedBy: by }).returning('SimpleLookupTableId');
       note('Lookup list', list.systemName, 'create');
     } else {
       id = stored.SimpleLookupTableId;
@@ -45,7 +45,7 @@ export async function applyLists(ctx: ApplyContext, lists: TransferLookupList[])
       const itemWanted = { Name: entry.name, Description: entry.description, SortOrder: entry.sortOrder, IsActive: entry.isActive };
       const itemFound = await findDefinition(trx, 'simple_lookup_items', entry.key, byLower('name', entry.name), { TableId: id });
       if (!itemFound) {
-        await trx('simple_lookup_items').insert({ TableId: id, ...itemWanted, ...keyColumn(entry.key), CreatedBy: by });
+        await trx('simple_lookup_items').insert({ TableId: id, ...itemWanted, ...(await keyColumn(trx, 'simple_lookup_items', entry.key)), CreatedBy: by });
         if (stored) changedLists.push(id);
         note('Lookup item', key, 'create');
         continue;

@@ -41,7 +41,7 @@ export async function applyMenuItems(ctx: ApplyContext, doc: TransferDocument): 
     }
     let id: number;
     if (!stored) {
-      [{ MenuItemId: id }] = await trx('menu_items').insert({ ...wanted, ...keyColumn(entry.key), MenuItemTypeId: typeId, CreatedBy: by }).returning('MenuItemId');
+      [{ MenuItemId: id }] = await trx('menu_items').insert({ ...wanted, ...(await keyColumn(trx, 'menu_items', entry.key)), MenuItemTypeId: typeId, CreatedBy: by }).returning('MenuItemId');
       note('Menu item', key, 'create');
     } else if (typeId === menuItemType.group && !byKey) {
       // An existing group is where the links go, shared with what else sits in it here: matched, never rearranged.
@@ -98,7 +98,7 @@ export async function applyRoles(ctx: ApplyContext, doc: TransferDocument): Prom
     let stored: Row | undefined = byKey ?? await trx('roles').whereRaw('lower(name) = lower(?)', [role.name]).first('RoleId', 'Name');
     if (stored?.RoleId === 1) continue;
     const created = !stored;
-    if (!stored) [stored] = await trx('roles').insert({ Name: role.name, Description: role.description, IsActive: role.isActive, ...keyColumn(role.key), CreatedBy: by }).returning(['RoleId', 'Name']);
+    if (!stored) [stored] = await trx('roles').insert({ Name: role.name, Description: role.description, IsActive: role.isActive, ...(await keyColumn(trx, 'roles', role.key)), CreatedBy: by }).returning(['RoleId', 'Name']);
     const roleId = stored!.RoleId as number;
     const changes: string[] = [];
     if (byKey && byKey.Name !== role.name) {

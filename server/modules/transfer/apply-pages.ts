@@ -35,7 +35,7 @@ export async function applyPages(ctx: ApplyContext, doc: TransferDocument): Prom
     if (!stored) {
       await checkPageForm(trx, wanted.FormId);
       await checkPageRoute(app, trx, page.route);
-      [{ PageId: pageId }] = await trx('pages').insert({ ...wanted, ...keyColumn(page.key), CreatedBy: by }).returning('PageId');
+      [{ PageId: pageId }] = await trx('pages').insert({ ...wanted, ...(await keyColumn(trx, 'pages', page.key)), CreatedBy: by }).returning('PageId');
       note('Page', page.route, 'create');
     } else {
       pageId = stored.PageId;
@@ -76,7 +76,7 @@ async function applyPageFields(ctx: ApplyContext, pageId: number, page: Transfer
     const current = found?.row;
     const key = `${page.route} › ${field.name}`;
     if (!current) {
-      await trx('page_fields').insert({ PageId: pageId, ...fieldWanted, ...keyColumn(field.key), AttributeValues: JSON.stringify(field.attributeValues), CreatedBy: by });
+      await trx('page_fields').insert({ PageId: pageId, ...fieldWanted, ...(await keyColumn(trx, 'page_fields', field.key)), AttributeValues: JSON.stringify(field.attributeValues), CreatedBy: by });
       note('Page field', key, 'create');
       continue;
     }

@@ -27,8 +27,10 @@ export async function adoptKey(trx: Knex, table: string, where: Row, key: string
   await trx(table).where(where).update({ Key: key });
 }
 
-/** The document's key for a new row, when it has one (else the column's default makes one). */
-export const keyColumn = (key: string | undefined) => (key ? { Key: key } : {});
+/** The document's key for a new row, when it has one no other row holds (else the column's default makes one). */
+export async function keyColumn(trx: Knex, table: string, key: string | undefined): Promise<{ Key?: string }> {
+  return key && !(await trx(table).where({ Key: key }).first(trx.raw('1'))) ? { Key: key } : {};
+}
 
 /**
  * The ids of a table's rows that kept imports wrote (created, or took over with the administrator's choice): the
