@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { dump } from './transfer-fixtures.ts';
+import { addRole, grantModule } from './account-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type Plan = Array<{ Kind: string; Key: string; Action: string; Changes: string[] }>;
@@ -143,5 +144,42 @@ describe.each(databases)('an import finds what it moves by key, on %s', (kind) =
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().ImportId).toBeNull();
     expect((again.json().Plan as Plan).filter((p) => p.Action !== 'unchanged')).toEqual([]);
+  });
+
+  it('a form, page, menu item and role renamed on the source are renamed on the target, and the rename rolls back', async () => {
+    const sourceDb = source.app.db;
+    const sourcePage = await sourceDb('pages').where({ Route: '/cases' }).first('PageId');
+    const group = (await sourceDb('menu_items').where({ SystemName: 'FORMS' }).first('MenuItemId')).MenuItemId;
+    const pageModule = (await sourceDb('modules').where({ Name: `Page${sourcePage.PageId}` }).first('ModuleId')).ModuleId;
+    await call(source.app, src, '/api/menu-items', { Name: 'Cases', MenuItemTypeId: 2, Url: null, Target: null, ModuleId: pageModule, ParentMenuItemId: group, SortOrder: 5, IsAlwaysVisible: false, IsActive: true });
+    await grantModule(source.app, await addRole(source.app, 'Case Staff'), `Page${sourcePage.PageId}`);
+    const first = await importing(await exported(caseFormId));
+    expect(first.statusCode, first.body).toBe(200);
+    const targetDb = target.app.db;
+    const ids = async () => ({
+      form: await targetDb('forms').where({ Name: 'Case File' }).orWhere({ Name: 'Case Record' }).select('FormId', 'Name'),
+      page: await targetDb('pages').whereIn('Route', ['/cases', '/case-records']).select('PageId', 'Route', 'Name'),
+      menu: await targetDb('menu_items').whereIn('Name', ['Cases', 'Case Records']).select('MenuItemId', 'Name'),
+      role: await targetDb('roles').whereIn('Name', ['Case Staff', 'Case Handlers']).select('RoleId', 'Name'),
+    });
+    const was = await ids();
+    const before = await dump(target.app);
+
+    await sourceDb('forms').where({ FormId: caseFormId }).update({ Name: 'Case Record' });
+    await sourceDb('pages').where({ PageId: sourcePage.PageId }).update({ Route: '/case-records', Name: 'Case Records' });
+    await sourceDb('menu_items').where({ Name: 'Cases' }).update({ Name: 'Case Records' });
+    await sourceDb('roles').where({ Name: 'Case Staff' }).update({ Name: 'Case Handlers' });
+    const renamed = await importing(await exported(caseFormId));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((renamed.json().Plan as Plan).filter((p) => p.Action === 'create')).toEqual([]);
+    expect(await ids()).toEqual({
+      form: [{ FormId: was.form[0].FormId, Name: 'Case Record' }],
+      page: [{ PageId: was.page[0].PageId, Route: '/case-records', Name: 'Case Records' }],
+      menu: [{ MenuItemId: was.menu[0].MenuItemId, Name: 'Case Records' }],
+      role: [{ RoleId: was.role[0].RoleId, Name: 'Case Handlers' }],
+    });
+    const undone = await rollback(renamed.json().ImportId);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await dump(target.app)).toEqual(before);
   });
 });
