@@ -182,4 +182,23 @@ describe.each(databases)('an import finds what it moves by key, on %s', (kind) =
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await dump(target.app)).toEqual(before);
   });
+
+  it("a form of the target's own with the document's form's name is taken over only by choice, and rolls back completely", async () => {
+    await buildForm(target.app, dst, 'Expense', [['Payee', 'text']], '/expenses-here', 'Expenses Here');
+    const expenseFormId = await buildForm(source.app, src, 'Expense', [['Payee', 'text'], ['Total', 'currency']], '/expenses', 'Expenses');
+    const doc = await exported(expenseFormId);
+    const before = await dump(target.app);
+    const preview = await call(target.app, dst, '/api/transfer/preview', { Document: doc }, 200);
+    expect(preview.Conflicts).toEqual([{
+      Kind: 'Form', Key: doc.forms[0].key, Name: 'Expense',
+      Message: "The target's form 'Expense' has the name of the document's form: importing takes it over (its fields become the document's).",
+    }]);
+    expect((await importing(doc)).statusCode).toBe(409);
+    expect(await dump(target.app)).toEqual(before);
+    const taken = await importing(doc, [doc.forms[0].key]);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await fieldNames(await targetFormId('Expense'))).toEqual(['Payee', 'Total']);
+    expect((await rollback(taken.json().ImportId)).statusCode).toBe(200);
+    expect(await dump(target.app)).toEqual(before);
+  });
 });

@@ -42,7 +42,9 @@ export async function scopeOf(trx: Knex, doc: TransferDocument): Promise<Scope> 
   // Forms offering one of the lists get a revision when it changes.
   const offering = lists.length ? ((await trx('form_fields').whereRaw(`attribute_values->>'lookupListId' ${inList}`, [JSON.stringify(lists.map(String))]).distinct('FormId')) as Array<{ FormId: number }>).map((r) => r.FormId) : [];
   const forms = [...new Set([...named, ...offering])];
-  const pages = await ids('pages', 'PageId', 'route', doc.pages, doc.pages.map((p) => p.route));
+  // The pages the document names, and every page showing one of the forms: their modules' nodes follow the form's fields.
+  const showing = forms.length ? ((await trx('pages').whereRaw(`form_id ${inInts}`, [JSON.stringify(forms.map(String))]).select('PageId')) as Array<{ PageId: number }>).map((r) => r.PageId) : [];
+  const pages = [...new Set([...await ids('pages', 'PageId', 'route', doc.pages, doc.pages.map((p) => p.route)), ...showing])];
   const roles = await ids('roles', 'RoleId', 'name', doc.roles, doc.roles.map((r) => r.name));
   const menuItems: number[] = doc.menuItems.length
     ? ((await trx('menu_items').whereRaw(`"key"::text ${inList}`, [JSON.stringify(keysOf(doc.menuItems))]).select('MenuItemId')) as Array<{ MenuItemId: number }>).map((r) => r.MenuItemId)
