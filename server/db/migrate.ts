@@ -27,6 +27,7 @@ import * as fileChunks from './migrations/105_file_chunks.ts';
 import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
 import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 import * as udfKeysById from './migrations/110_udf_keys_by_id.ts';
+import * as definitionKeys from './migrations/113_definition_keys.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -60,6 +61,7 @@ const migrations: Array<[string, Migration]> = [
   ['111_field_identity_and_levels', fieldIdentity],
   ['117_menu_item_owners', menuItemOwners],
   ['110_udf_keys_by_id', udfKeysById],
+  ['113_definition_keys', definitionKeys],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -6,6 +6,8 @@ export interface Api {
   get<T = unknown>(url: string): Promise<T>;
   /** With `status`, any other answer fails the test; without it, any answer of 300 or more does. */
   post<T = Record<string, unknown>>(url: string, payload: object, status?: number): Promise<T>;
+  /** An update of a record as the browser's form makes it: read for update (its lock and version), written, the lock released. */
+  update<T = Record<string, unknown>>(url: string, payload: object): Promise<T>;
 }
 
 /**
@@ -15,12 +17,21 @@ export interface Api {
 export async function adminApi(app: FastifyInstance, UserName = 'admin', Password = adminPassword): Promise<Api> {
   const signedIn = await app.inject({ method: 'POST', url: '/api/Authenticate/SignIn', payload: { UserName, Password } });
   const headers = { authorization: `Bearer ${String(signedIn.headers['x-auth-token'])}`, 'session-id': signedIn.json().Session.SessionId as string };
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object, status?: number) => {
-    const res = await app.inject({ method, url, payload, headers });
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, status?: number, extra: Record<string, string> = {}) => {
+    const res = await app.inject({ method, url, payload, headers: { ...headers, ...extra } });
     if (status === undefined ? res.statusCode >= 300 : res.statusCode !== status) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json();
+    return res.body ? res.json() : undefined;
   };
-  return { get: (url) => call('GET', url), post: (url, payload, status) => call('POST', url, payload, status) };
+  const update = async (url: string, payload: object) => {
+    const read = await app.inject({ method: 'GET', url: `${url}?lock=true`, headers });
+    const lock = { recordlockid: String(read.headers.recordlockid), recordversion: String(read.headers.recordversion) };
+    try {
+      return await call('POST', url, payload, 200, lock);
+    } finally {
+      await call('DELETE', `/api/record-locks/${lock.recordlockid}`);
+    }
+  };
+  return { get: (url) => call('GET', url), post: (url, payload, status) => call('POST', url, payload, status), update };
 }
 
 export interface SeededForm {

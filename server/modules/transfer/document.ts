@@ -8,30 +8,33 @@ import { HttpError } from '../../lib/http-error.ts';
 /** A module named by what names it on every installation (never its local id). */
 export type ModuleRef = { form: string } | { page: string } | { module: string };
 
-export interface TransferField {
+/** Every definition carries its stable key (absent from documents made before keys existed). */
+interface Keyed { key?: string }
+
+export interface TransferField extends Keyed {
   storedName: string; name: string; reportLabelText: string | null; fieldType: string; isUdf: boolean; isActive: boolean;
   startDate: string | null; endDate: string | null; sortOrder: number; lookupList?: string; attributeValues: Record<string, unknown>;
 }
-export interface TransferForm {
+export interface TransferForm extends Keyed {
   name: string; description: string | null; canHaveEav: boolean; isCircleable: boolean; isActive: boolean;
   fields: TransferField[]; screen?: Record<string, unknown>;
 }
-export interface TransferLookupItem { name: string; description: string | null; sortOrder: number; isActive: boolean }
-export interface TransferLookupList {
+export interface TransferLookupItem extends Keyed { name: string; description: string | null; sortOrder: number; isActive: boolean }
+export interface TransferLookupList extends Keyed {
   systemName: string; displayName: string; description: string | null; isActive: boolean; isEditable: boolean; form: string | null;
   items: TransferLookupItem[];
 }
-export interface TransferPageField { name: string; fieldType: string; isActive: boolean; sortOrder: number; attributeValues: Record<string, unknown> }
-export interface TransferPage {
+export interface TransferPageField extends Keyed { name: string; fieldType: string; isActive: boolean; sortOrder: number; attributeValues: Record<string, unknown> }
+export interface TransferPage extends Keyed {
   route: string; name: string; description: string | null; permissionsDisplayName: string; form: string; parentRoute: string | null;
   controller: string | null; viewPath: string | null; action: string | null; target: string; isActive: boolean; fields: TransferPageField[];
 }
-export interface TransferMenuItem {
+export interface TransferMenuItem extends Keyed {
   path: string[]; type: 'URL Link' | 'Module Link' | 'Group'; module?: ModuleRef; url: string | null; target: string | null;
   sortOrder: number; isAlwaysVisible: boolean; isActive: boolean;
 }
 export interface TransferGrant { module: ModuleRef; type: 'module' | 'route' | 'field'; name: string; hasAccess: boolean; viewAllRecords: boolean }
-export interface TransferRole { name: string; description: string | null; isActive: boolean; grants: TransferGrant[] }
+export interface TransferRole extends Keyed { name: string; description: string | null; isActive: boolean; grants: TransferGrant[] }
 
 export interface TransferDocument {
   format: 'metadmin-transfer';
@@ -58,6 +61,23 @@ function duplicateFaults<T>(list: T[], key: (t: T) => string, pointer: string, w
   });
 }
 
+/** A key names one definition: the same key twice in a document is refused (it would match one row twice). */
+function duplicateKeyFaults(doc: TransferDocument): ErrorItem[] {
+  const keyed: Array<[string, { key?: string }]> = [
+    ...doc.lookupLists.flatMap((l, i) => [[`/lookupLists/${i}`, l], ...l.items.map((t, j) => [`/lookupLists/${i}/items/${j}`, t])] as Array<[string, { key?: string }]>),
+    ...doc.forms.flatMap((f, i) => [[`/forms/${i}`, f], ...f.fields.map((t, j) => [`/forms/${i}/fields/${j}`, t])] as Array<[string, { key?: string }]>),
+    ...doc.pages.flatMap((p, i) => [[`/pages/${i}`, p], ...p.fields.map((t, j) => [`/pages/${i}/fields/${j}`, t])] as Array<[string, { key?: string }]>),
+    ...doc.menuItems.map((m, i): [string, { key?: string }] => [`/menuItems/${i}`, m]),
+    ...doc.roles.map((r, i): [string, { key?: string }] => [`/roles/${i}`, r]),
+  ];
+  const seen = new Set<string>();
+  return keyed.flatMap(([pointer, { key }]) => {
+    if (!key) return [];
+    if (!seen.has(key.toLowerCase())) return (seen.add(key.toLowerCase()), []);
+    return [item(`${pointer}/key`, `The document gives the key ${key} to two definitions.`, 'Duplicate')];
+  });
+}
+
 /** Checks beyond the schema: field types the catalogue knows, references inside the document, the screens against screen.schema.json. */
 function crossFaults(doc: TransferDocument): ErrorItem[] {
   const faults: ErrorItem[] = [];
@@ -81,6 +101,7 @@ function crossFaults(doc: TransferDocument): ErrorItem[] {
   faults.push(...duplicateFaults(doc.pages, (p) => p.route, '/pages', 'page'));
   faults.push(...duplicateFaults(doc.menuItems, (m) => m.path.join(' › '), '/menuItems', 'menu item'));
   faults.push(...duplicateFaults(doc.roles, (r) => r.name, '/roles', 'role'));
+  faults.push(...duplicateKeyFaults(doc));
   return faults;
 }
 

@@ -28,13 +28,14 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
     if (!form) throw HttpError.of(404, `The form ${formId} no longer exists.`, 'FormIds', 'NotFound');
     if (form.Source) throw HttpError.of(400, `The form ${form.Name} is a built-in part of the product: only forms built in Form Management are exported.`, 'FormIds', 'BuiltInForm');
     const fields = await readFields(db, formId);
+    const fieldKeys = await keysOf(db, 'form_fields', 'FormFieldId', { FormId: formId });
     doc.forms.push({
-      name: form.Name, description: form.Description ?? null, canHaveEav: form.CanHaveEav ?? false, isCircleable: form.IsCircleable ?? false, isActive: form.IsActive,
+      key: (await db('forms').where({ FormId: formId }).first('Key')).Key, name: form.Name, description: form.Description ?? null, canHaveEav: form.CanHaveEav ?? false, isCircleable: form.IsCircleable ?? false, isActive: form.IsActive,
       fields: fields.map((f): TransferField => {
         const { lookupListId, ...attributes } = (f.AttributeValues ?? {}) as Row;
         if (lookupListId !== undefined) listIds.add(Number(lookupListId));
         return {
-          storedName: f.StoredName, name: f.Name, reportLabelText: f.ReportLabelText ?? null, fieldType: f.FieldType, isUdf: f.IsUdf, isActive: f.IsActive,
+          key: fieldKeys.get(f.FormFieldId), storedName: f.StoredName, name: f.Name, reportLabelText: f.ReportLabelText ?? null, fieldType: f.FieldType, isUdf: f.IsUdf, isActive: f.IsActive,
           startDate: f.StartDate ?? null, endDate: f.EndDate ?? null, sortOrder: f.SortOrder,
           ...(lookupListId !== undefined ? { lookupList: listNames.get(Number(lookupListId)) ?? String(lookupListId) } : {}), attributeValues: attributes,
         };
@@ -45,23 +46,23 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
   }
   for (const id of listIds) {
     const list: Row | undefined = await db('simple_lookup_tables as t').leftJoin('forms as f', 'f.FormId', 't.FormId').where('t.SimpleLookupTableId', id)
-      .first('t.SystemName', 't.DisplayName', 't.Description', 't.IsActive', 't.IsEditable', { FormName: 'f.Name' });
+      .first('t.Key', 't.SystemName', 't.DisplayName', 't.Description', 't.IsActive', 't.IsEditable', { FormName: 'f.Name' });
     if (!list) continue;
-    const items: Row[] = await db('simple_lookup_items').where({ TableId: id }).orderBy([{ column: 'SortOrder' }, { column: 'SimpleLookupItemId' }]).select('Name', 'Description', 'SortOrder', 'IsActive');
+    const items: Row[] = await db('simple_lookup_items').where({ TableId: id }).orderBy([{ column: 'SortOrder' }, { column: 'SimpleLookupItemId' }]).select('Key', 'Name', 'Description', 'SortOrder', 'IsActive');
     doc.lookupLists.push({
-      systemName: list.SystemName, displayName: list.DisplayName, description: list.Description ?? null, isActive: list.IsActive, isEditable: list.IsEditable,
-      form: list.FormName ?? null, items: items.map((i) => ({ name: i.Name, description: i.Description ?? null, sortOrder: i.SortOrder, isActive: i.IsActive })),
+      key: list.Key, systemName: list.SystemName, displayName: list.DisplayName, description: list.Description ?? null, isActive: list.IsActive, isEditable: list.IsEditable,
+      form: list.FormName ?? null, items: items.map((i) => ({ key: i.Key, name: i.Name, description: i.Description ?? null, sortOrder: i.SortOrder, isActive: i.IsActive })),
     });
   }
   const pages: Row[] = await db('pages as p').leftJoin('pages as parent', 'parent.PageId', 'p.ParentPageId').join('forms as f', 'f.FormId', 'p.FormId')
     .whereIn('p.FormId', formIds).orderBy('p.PageId').select('p.*', { ParentRoute: 'parent.Route', FormName: 'f.Name' });
   for (const page of pages) {
-    const fields: Row[] = await db('page_fields').where({ PageId: page.PageId }).orderBy([{ column: 'SortOrder' }, { column: 'PageFieldId' }]).select('Name', 'FieldType', 'IsActive', 'SortOrder', 'AttributeValues');
+    const fields: Row[] = await db('page_fields').where({ PageId: page.PageId }).orderBy([{ column: 'SortOrder' }, { column: 'PageFieldId' }]).select('Key', 'Name', 'FieldType', 'IsActive', 'SortOrder', 'AttributeValues');
     doc.pages.push({
-      route: page.Route, name: page.Name, description: page.Description ?? null, permissionsDisplayName: page.PermissionsDisplayName, form: page.FormName,
+      key: page.Key, route: page.Route, name: page.Name, description: page.Description ?? null, permissionsDisplayName: page.PermissionsDisplayName, form: page.FormName,
       parentRoute: page.ParentRoute ?? null, controller: page.Controller ?? null, viewPath: page.ViewPath ?? null, action: page.Action ?? null,
       target: page.Target, isActive: page.IsActive,
-      fields: fields.map((f) => ({ name: f.Name, fieldType: f.FieldType, isActive: f.IsActive, sortOrder: f.SortOrder, attributeValues: f.AttributeValues ?? {} })),
+      fields: fields.map((f) => ({ key: f.Key, name: f.Name, fieldType: f.FieldType, isActive: f.IsActive, sortOrder: f.SortOrder, attributeValues: f.AttributeValues ?? {} })),
     });
     modules.push(pageModuleName(page.PageId));
   }
@@ -70,10 +71,15 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
   return doc;
 }
 
+/** The keys of a table's rows, by id. */
+async function keysOf(db: Knex, table: string, id: string, where: Row): Promise<Map<number, string>> {
+  return new Map((await db(table).where(where).select(id, 'Key')).map((r: Row) => [r[id] as number, r.Key as string]));
+}
+
 /** The module links to the modules, and each one's parents up to the first tier (parents first). */
 async function menuItemsOf(db: Knex, modules: string[]): Promise<TransferMenuItem[]> {
   const rows: Row[] = await db('menu_items as m').leftJoin('modules as mo', 'mo.ModuleId', 'm.ModuleId')
-    .select('m.MenuItemId', 'm.Name', 'm.MenuItemTypeId', 'm.Url', 'm.Target', 'm.ParentMenuItemId', 'm.SortOrder', 'm.IsAlwaysVisible', 'm.IsActive', { ModuleName: 'mo.Name' });
+    .select('m.MenuItemId', 'm.Key', 'm.Name', 'm.MenuItemTypeId', 'm.Url', 'm.Target', 'm.ParentMenuItemId', 'm.SortOrder', 'm.IsAlwaysVisible', 'm.IsActive', { ModuleName: 'mo.Name' });
   const byId = new Map(rows.map((r) => [r.MenuItemId as number, r]));
   const pathOf = (row: Row): string[] => {
     const names = [row.Name as string];
@@ -92,7 +98,7 @@ async function menuItemsOf(db: Knex, modules: string[]): Promise<TransferMenuIte
   const out: TransferMenuItem[] = [];
   for (const row of chosen.values()) {
     out.push({
-      path: pathOf(row), type: typeNames[row.MenuItemTypeId], ...(row.ModuleName ? { module: await moduleRefOf(db, row.ModuleName) } : {}),
+      key: row.Key, path: pathOf(row), type: typeNames[row.MenuItemTypeId], ...(row.ModuleName ? { module: await moduleRefOf(db, row.ModuleName) } : {}),
       url: row.Url ?? null, target: row.Target ?? null, sortOrder: row.SortOrder, isAlwaysVisible: row.IsAlwaysVisible, isActive: row.IsActive,
     });
   }
@@ -105,10 +111,10 @@ async function rolesOf(db: Knex, modules: string[]): Promise<TransferRole[]> {
   const rows: Row[] = await db('role_permissions as rp').join('roles as r', 'r.RoleId', 'rp.RoleId').join('permission_nodes as n', 'n.NodeId', 'rp.NodeId')
     .join('modules as mo', 'mo.ModuleId', 'n.ModuleId').whereIn('mo.Name', modules).where('n.IsRetired', false).whereNot('r.RoleId', 1)
     .orderBy([{ column: 'r.Name' }, { column: 'mo.Name' }, { column: 'n.SortOrder' }, { column: 'n.Name' }])
-    .select('r.Name as RoleName', 'r.Description', 'r.IsActive', 'mo.Name as ModuleName', 'n.Type', 'n.Name', 'rp.HasAccess', 'rp.ViewAllRecords');
+    .select('r.Key as RoleKey', 'r.Name as RoleName', 'r.Description', 'r.IsActive', 'mo.Name as ModuleName', 'n.Type', 'n.Name', 'rp.HasAccess', 'rp.ViewAllRecords');
   const roles = new Map<string, TransferRole>();
   for (const row of rows) {
-    const role: TransferRole = roles.get(row.RoleName) ?? { name: row.RoleName, description: row.Description ?? null, isActive: row.IsActive, grants: [] };
+    const role: TransferRole = roles.get(row.RoleName) ?? { key: row.RoleKey, name: row.RoleName, description: row.Description ?? null, isActive: row.IsActive, grants: [] };
     roles.set(row.RoleName, role);
     const prefix = `${screenIdOfModule(row.ModuleName)}.`;
     const name = row.Type === 'module' ? '' : row.Type === 'route' && String(row.Name).startsWith(prefix) ? String(row.Name).slice(prefix.length) : row.Name;

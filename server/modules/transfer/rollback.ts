@@ -3,7 +3,7 @@ import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
 import { toSnakeCase } from '../../../engine/core/naming.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
-import { applyTypeChange, TypeChangeRefused, type SqlType } from '../forms/tables/index.ts';
+import { applyTypeChange, renameColumn, TypeChangeRefused, type SqlType } from '../forms/tables/index.ts';
 import { capture, differences, restoreRows, type Scope, type Snapshot } from './snapshot.ts';
 
 type Row = Record<string, any>;
@@ -33,9 +33,21 @@ export async function rollbackImport(trx: Knex.Transaction, row: { ImportId: num
     }
     // A form that existed: the columns its new fields added go, the types its changed fields got go back.
     for (const field of Object.values(after.form_fields) as Row[]) {
-      if (field.form_id !== form.form_id || field.is_udf) continue;
+      if (field.form_id !== form.form_id) continue;
       const old = before.form_fields[String(field.form_field_id)] as Row | undefined;
-      const column = toSnakeCase(field.stored_name);
+      if (field.is_udf) {
+        // A UDF the import renamed: its values go back under the old name, as saveField moved them.
+        if (old && old.stored_name !== field.stored_name) {
+          await trx.raw('update ?? set udf = (udf - ?::text) || jsonb_build_object(?::text, udf -> ?) where udf \\? ?', [table, field.stored_name, old.stored_name, field.stored_name, field.stored_name]);
+        }
+        continue;
+      }
+      let column = toSnakeCase(field.stored_name);
+      if (old && old.stored_name !== field.stored_name) {
+        // A field the import renamed (by its key): its column, with the records' values, takes the old name again.
+        await renameColumn(trx, table, column, toSnakeCase(old.stored_name));
+        column = toSnakeCase(old.stored_name);
+      }
       if (!old) {
         const { rows: [{ Count: count }] } = await trx.raw('select count(*)::int as count from ?? where ?? is not null', [table, column]);
         if (count) throw refuse(`${count} record${count === 1 ? '' : 's'} of the form ${form.name} hold a value for ${field.name}, which this import added: clear them first.`);

@@ -5,11 +5,11 @@ import { HttpError } from '../../lib/http-error.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
 import { buildRecordIndexesLater } from '../forms/record-indexes.ts';
-import { applyDocument, type PlanEntry } from './apply.ts';
+import { applyDocument, type Conflict, type PlanEntry } from './apply.ts';
 import { checkedDocument, type TransferDocument } from './document.ts';
 import { exportForms } from './export.ts';
 import { rollbackImport } from './rollback.ts';
-import { capture, scopeOf } from './snapshot.ts';
+import { capture, scopeOf, unionOf } from './snapshot.ts';
 
 const access = { module: 'ApplicationTransfer' };
 const tags = ['transfer'];
@@ -23,9 +23,16 @@ const planSchema = {
     properties: { Kind: { type: 'string' }, Key: { type: 'string' }, Action: { enum: ['create', 'change', 'unchanged'] }, Changes: { type: 'array', items: { type: 'string' } } },
   },
 } as const;
+const conflictsSchema = {
+  type: 'array',
+  items: { type: 'object', required: ['Kind', 'Key', 'Name', 'Message'], properties: { Kind: { type: 'string' }, Key: { type: 'string' }, Name: { type: 'string' }, Message: { type: 'string' } } },
+} as const;
 const documentBody = {
   type: 'object', additionalProperties: false, required: ['Document'],
-  properties: { Document: { type: 'object', description: 'A transfer document (metadata/transfer.schema.json).' }, FileName: { type: ['string', 'null'], maxLength: 260 } },
+  properties: {
+    Document: { type: 'object', description: 'A transfer document (metadata/transfer.schema.json).' }, FileName: { type: ['string', 'null'], maxLength: 260 },
+    TakeOver: { type: 'array', maxItems: 10000, items: { type: 'string', maxLength: 300 }, description: "The conflicts (their Key, as the preview lists them) the administrator chose to take over: the target's own forms, lists and pages the document would change." },
+  },
 } as const;
 const importRow = {
   type: 'object',
@@ -55,6 +62,13 @@ async function requireModulesFor(db: Knex, principal: Principal, doc: TransferDo
 }
 
 const worthKeeping = (plan: PlanEntry[]) => plan.some((p) => p.Action !== 'unchanged');
+
+/** An import may take over what the target made itself only where the administrator chose it: else a 409 listing each. */
+function refuseUnchosen(conflicts: Conflict[], takeOver: string[] = []): void {
+  const chosen = new Set(takeOver.map((k) => k.toLowerCase()));
+  const unchosen = conflicts.filter((c) => !chosen.has(c.Key.toLowerCase()));
+  if (unchosen.length) throw new HttpError(409, unchosen.map((c) => ({ PropertyName: 'TakeOver', ErrorMessage: `${c.Message} Choose to take it over, or leave it out of the document.`, ErrorCode: 'TakeOverNeeded' })));
+}
 
 /**
  * Moving what was built (issue 13): export built forms with what they need as one document, preview what importing
@@ -86,25 +100,26 @@ export default async function transferRoutes(app: FastifyInstance) {
     bodyLimit,
     config: { access },
     schema: {
-      tags, summary: 'What importing the document would do, thing by thing (create, change with what differs, unchanged); writes nothing. A document the import would refuse is refused the same way.',
-      body: documentBody, response: { 200: { type: 'object', properties: { Plan: planSchema } } },
+      tags, summary: "What importing the document would do, thing by thing (create, change with what differs, unchanged), and what of the target's own it would take over (Conflicts, each to be chosen in the import's TakeOver); writes nothing. A document the import would refuse is refused the same way.",
+      body: documentBody, response: { 200: { type: 'object', properties: { Plan: planSchema, Conflicts: conflictsSchema } } },
     },
   }, async (request) => {
     const doc = checkedDocument(request.body.Document);
     await requireModulesFor(app.db, request.principal!, doc);
     const trx = await app.db.transaction();
     try {
-      return { Plan: (await applyDocument(app, trx, doc, request.principal!)).plan };
+      const { plan, conflicts } = await applyDocument(app, trx, doc, request.principal!);
+      return { Plan: plan, Conflicts: conflicts };
     } finally {
       await trx.rollback();
     }
   });
 
-  app.post<{ Body: { Document: unknown; FileName?: string | null } }>('/api/transfer/import', {
+  app.post<{ Body: { Document: unknown; FileName?: string | null; TakeOver?: string[] } }>('/api/transfer/import', {
     bodyLimit,
     config: { access },
     schema: {
-      tags, summary: 'Imports the document in one transaction; an import that changed something is kept (with the rows before and after) for its rollback. Importing the same document again changes nothing.',
+      tags, summary: "Imports the document in one transaction; an import that changed something is kept (with the rows before and after) for its rollback. Importing the same document again changes nothing. Taking over what the target made itself is refused (409, each listed) unless chosen in TakeOver.",
       body: documentBody, response: { 200: { type: 'object', properties: { ImportId: { type: ['integer', 'null'] }, Plan: planSchema } } },
     },
   }, async (request) => {
@@ -113,10 +128,12 @@ export default async function transferRoutes(app: FastifyInstance) {
     await requireModulesFor(app.db, principal, doc);
     const result = await app.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(7095)');
-      const before = await capture(trx, await scopeOf(trx, doc));
-      const { plan, changedForms } = await applyDocument(app, trx, doc, principal);
+      const scopeBefore = await scopeOf(trx, doc);
+      const before = await capture(trx, scopeBefore);
+      const { plan, changedForms, conflicts } = await applyDocument(app, trx, doc, principal);
+      refuseUnchosen(conflicts, request.body.TakeOver);
       if (!worthKeeping(plan)) return { ImportId: null, Plan: plan, changedForms };
-      const scope = await scopeOf(trx, doc);
+      const scope = unionOf(scopeBefore, await scopeOf(trx, doc));
       const [{ ImportId }] = await trx('transfer_imports').insert({
         ImportedBy: principal.UserName, ImportedById: principal.UserId, FileName: request.body.FileName ?? null,
         Summary: JSON.stringify(plan), Document: JSON.stringify(doc), Scope: JSON.stringify(scope), Before: JSON.stringify(before), After: JSON.stringify(await capture(trx, scope)),

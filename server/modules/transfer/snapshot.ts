@@ -31,17 +31,24 @@ const inList = 'in (select jsonb_array_elements_text(?::jsonb))';
 const inInts = 'in (select jsonb_array_elements_text(?::jsonb)::int)';
 const lowerIn = (column: string, values: string[]) => [`lower(${column}) ${inList}`, [JSON.stringify(values.map((v) => v.toLowerCase()))]] as const;
 
+const keysOf = (things: Array<{ key?: string }>) => things.flatMap((t) => (t.key ? [t.key] : []));
+
+/** The ids the document names, by key or by name: a thing renamed by the import is in the scope before and after it. */
 export async function scopeOf(trx: Knex, doc: TransferDocument): Promise<Scope> {
-  const ids = async (table: string, id: string, column: string, values: string[]) =>
-    values.length ? ((await trx(table).whereRaw(...lowerIn(column, values)).select(id)) as Array<Record<string, number>>).map((r) => r[id]) : [];
-  const lists = await ids('simple_lookup_tables', 'SimpleLookupTableId', 'system_name', doc.lookupLists.map((l) => l.systemName));
-  const named = await ids('forms', 'FormId', 'name', doc.forms.map((f) => f.name));
+  const ids = async (table: string, id: string, column: string, things: Array<{ key?: string }>, values: string[]) =>
+    values.length ? ((await trx(table).whereRaw(...lowerIn(column, values)).orWhereRaw(`"key"::text ${inList}`, [JSON.stringify(keysOf(things))]).select(id)) as Array<Record<string, number>>).map((r) => r[id]) : [];
+  const lists = await ids('simple_lookup_tables', 'SimpleLookupTableId', 'system_name', doc.lookupLists, doc.lookupLists.map((l) => l.systemName));
+  const named = await ids('forms', 'FormId', 'name', doc.forms, doc.forms.map((f) => f.name));
   // Forms offering one of the lists get a revision when it changes.
   const offering = lists.length ? ((await trx('form_fields').whereRaw(`attribute_values->>'lookupListId' ${inList}`, [JSON.stringify(lists.map(String))]).distinct('FormId')) as Array<{ FormId: number }>).map((r) => r.FormId) : [];
   const forms = [...new Set([...named, ...offering])];
-  const pages = await ids('pages', 'PageId', 'route', doc.pages.map((p) => p.route));
-  const roles = await ids('roles', 'RoleId', 'name', doc.roles.map((r) => r.name));
-  const menuItems: number[] = [];
+  // The pages the document names, and every page showing one of the forms: their modules' nodes follow the form's fields.
+  const showing = forms.length ? ((await trx('pages').whereRaw(`form_id ${inInts}`, [JSON.stringify(forms.map(String))]).select('PageId')) as Array<{ PageId: number }>).map((r) => r.PageId) : [];
+  const pages = [...new Set([...await ids('pages', 'PageId', 'route', doc.pages, doc.pages.map((p) => p.route)), ...showing])];
+  const roles = await ids('roles', 'RoleId', 'name', doc.roles, doc.roles.map((r) => r.name));
+  const menuItems: number[] = doc.menuItems.length
+    ? ((await trx('menu_items').whereRaw(`"key"::text ${inList}`, [JSON.stringify(keysOf(doc.menuItems))]).select('MenuItemId')) as Array<{ MenuItemId: number }>).map((r) => r.MenuItemId)
+    : [];
   for (const entry of doc.menuItems) {
     let parent: number | null = null;
     for (const name of entry.path) {
@@ -49,9 +56,15 @@ export async function scopeOf(trx: Knex, doc: TransferDocument): Promise<Scope> 
       if (!row) { parent = null; break; }
       parent = row.MenuItemId;
     }
-    if (parent !== null) menuItems.push(parent);
+    if (parent !== null && !menuItems.includes(parent)) menuItems.push(parent);
   }
   return { forms, lists, pages, menuItems, roles, modules: [...forms.map(formModuleName), ...pages.map(pageModuleName)] };
+}
+
+/** Both scopes' ids: what the import found before it and what it wrote. */
+export function unionOf(a: Scope, b: Scope): Scope {
+  const both = <T>(x: T[], y: T[]) => [...new Set([...x, ...y])];
+  return { forms: both(a.forms, b.forms), lists: both(a.lists, b.lists), pages: both(a.pages, b.pages), menuItems: both(a.menuItems, b.menuItems), roles: both(a.roles, b.roles), modules: both(a.modules, b.modules) };
 }
 
 /** Every row of the definition tables within the scope, as the database has it now. */
@@ -94,26 +107,27 @@ export function differences(a: Snapshot, b: Snapshot): string[] {
 const whereKey = (key: readonly string[]) => key.map((k) => `t.${k} = r.${k}`).join(' and ');
 
 /**
- * Puts the scope's rows back as `before` has them, where `after` is what is there now: rows the import added are
- * deleted (children first), rows it changed are updated back column by column, rows it removed are inserted again
- * (parents first). PostgreSQL's own JSON of the rows makes this exact, timestamps and all.
+ * Puts the scope's rows back as `before` has them, where `after` is what is there now, in dependency order: table by
+ * table, children first, rows it changed are updated back column by column (a page it took over shows its own form
+ * again) and then the rows it added are deleted (the form it created is no longer in use); then rows it removed are
+ * inserted again (parents first). PostgreSQL's own JSON of the rows makes this exact, timestamps and all.
  */
 export async function restoreRows(trx: Knex, before: Snapshot, after: Snapshot): Promise<void> {
   for (const { table, key } of [...definitionTables].reverse()) {
+    for (const [k, row] of Object.entries(before[table])) {
+      if (!(k in after[table]) || JSON.stringify(after[table][k]) === JSON.stringify(row)) continue;
+      const columns = Object.keys(row).filter((c) => !key.includes(c as never));
+      await trx.raw(`update ?? t set ${columns.map((c) => `"${c}" = r."${c}"`).join(', ')} from jsonb_populate_record(null::??, ?::jsonb) r where ${whereKey(key)}`, [table, table, JSON.stringify(row)]);
+    }
     const added = Object.keys(after[table]).filter((k) => !(k in before[table]));
     // Menu items and pages under other added ones: deepest (newest) first.
     for (const k of added.sort((x, y) => Number(y.split(':')[0]) - Number(x.split(':')[0]))) {
       await trx.raw(`delete from ?? t using jsonb_populate_record(null::??, ?::jsonb) r where ${whereKey(key)}`, [table, table, JSON.stringify(after[table][k])]);
     }
   }
-  for (const { table, key } of definitionTables) {
+  for (const { table } of definitionTables) {
     for (const [k, row] of Object.entries(before[table])) {
-      if (!(k in after[table])) {
-        await trx.raw('insert into ?? select * from jsonb_populate_record(null::??, ?::jsonb)', [table, table, JSON.stringify(row)]);
-      } else if (JSON.stringify(after[table][k]) !== JSON.stringify(row)) {
-        const columns = Object.keys(row).filter((c) => !key.includes(c as never));
-        await trx.raw(`update ?? t set ${columns.map((c) => `${c} = r.${c}`).join(', ')} from jsonb_populate_record(null::??, ?::jsonb) r where ${whereKey(key)}`, [table, table, JSON.stringify(row)]);
-      }
+      if (!(k in after[table])) await trx.raw('insert into ?? select * from jsonb_populate_record(null::??, ?::jsonb)', [table, table, JSON.stringify(row)]);
     }
   }
 }

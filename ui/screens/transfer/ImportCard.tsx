@@ -4,24 +4,28 @@ import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { ErrorList } from '../ErrorList.tsx';
 import { itemsOf } from './errors.ts';
 import { PlanTable } from './PlanTable.tsx';
-import { transferApi, type PlanEntry } from './transfer-api.ts';
+import { TakeOverList } from './TakeOverList.tsx';
+import { transferApi, type Conflict, type PlanEntry } from './transfer-api.ts';
 
-interface Chosen { name: string; document: unknown; plan: PlanEntry[] }
+interface Chosen { name: string; document: unknown; plan: PlanEntry[]; conflicts: Conflict[] }
 
 /**
  * Import: a document file is previewed first (what each thing would become: created, changed with its differences,
- * unchanged), and imported only on request; the server refuses a document it cannot import, writing nothing.
+ * unchanged, and what of this installation's own it would take over, each to be ticked), and imported only on
+ * request; the server refuses a document it cannot import, writing nothing.
  */
 export function ImportCard({ onImported }: { onImported: () => void }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [errors, setErrors] = useState<ErrorItem[]>([]);
   const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [takeOver, setTakeOver] = useState<string[]>([]);
 
   async function choose(file: File | undefined) {
     setChosen(null);
     setErrors([]);
     setResult(null);
+    setTakeOver([]);
     if (!file) return;
     let document: unknown;
     try {
@@ -32,7 +36,8 @@ export function ImportCard({ onImported }: { onImported: () => void }) {
     }
     setBusy(true);
     try {
-      setChosen({ name: file.name, document, plan: (await transferApi.preview(document)).Plan });
+      const { Plan, Conflicts } = await transferApi.preview(document);
+      setChosen({ name: file.name, document, plan: Plan, conflicts: Conflicts ?? [] });
     } catch (error) {
       setErrors(itemsOf(error));
     } finally {
@@ -45,7 +50,7 @@ export function ImportCard({ onImported }: { onImported: () => void }) {
     setBusy(true);
     setErrors([]);
     try {
-      const { ImportId, Plan } = await transferApi.importDocument(chosen.document, chosen.name);
+      const { ImportId, Plan } = await transferApi.importDocument(chosen.document, chosen.name, takeOver);
       const counts = (action: PlanEntry['Action']) => Plan.filter((p) => p.Action === action).length;
       setResult(ImportId === null
         ? `Nothing to import: everything in ${chosen.name} is here already.`
@@ -81,6 +86,7 @@ export function ImportCard({ onImported }: { onImported: () => void }) {
               <Typography role="status">
                 {changes ? `Importing ${chosen.name} will create or change ${changes} thing${changes === 1 ? '' : 's'}:` : `Everything in ${chosen.name} is here already.`}
               </Typography>
+              <TakeOverList conflicts={chosen.conflicts} chosen={takeOver} onChange={setTakeOver} />
               <PlanTable plan={chosen.plan} label="Import preview" />
             </>
           )}
