@@ -28,6 +28,15 @@ export interface WizardLevel { Name: string; ChildApiUrl: string }
 export interface WizardNodeData { Id: number; Name: string; ParentId: number | null }
 
 /**
+ * What an upload is for: the module of the screen whose field it fills, and the record that screen updates (the
+ * server refuses an upload for a module the user does not hold).
+ */
+export interface UploadTarget {
+  module?: string;
+  recordId?: number;
+}
+
+/**
  * Everything the widget library needs from the server. The application implements it over its API
  * client; stories and tests pass fakes. Each method is one call of spec 3 section 7 "Widget support".
  */
@@ -47,7 +56,7 @@ export interface WidgetDataSource {
   /** POST a file (multipart: file, and name and description for kind 'file'); reports progress 0..1. */
   uploadFile(
     file: File,
-    meta: { kind: UploadKind; name?: string; description?: string },
+    meta: { kind: UploadKind; name?: string; description?: string } & UploadTarget,
     onProgress: (fraction: number) => void,
   ): Promise<UploadedFile>;
   /** GET verify file: true when the server still has it. */

@@ -24,6 +24,7 @@ import * as transfer from './migrations/095_transfer.ts';
 import * as recordLocks from './migrations/100_record_locks.ts';
 import * as recordVersions from './migrations/101_record_versions.ts';
 import * as fileChunks from './migrations/105_file_chunks.ts';
+import * as fileReferences from './migrations/114_file_references.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -54,6 +55,7 @@ const migrations: Array<[string, Migration]> = [
   ['100_record_locks', recordLocks],
   ['101_record_versions', recordVersions],
   ['105_file_chunks', fileChunks],
+  ['114_file_references', fileReferences],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
-import { addRole, addUser } from './account-fixtures.ts';
-import { multipart, samples, type Part } from './multipart.ts';
+import { addRole, addUser, grantModule } from './account-fixtures.ts';
+import { forModule, multipart, samples, type Part } from './multipart.ts';
 import { contentDisposition } from '../../server/modules/files/content-disposition.ts';
 
 const documentTypes = 'The file does not match one of the permitted file types. Permitted file types: docx, doc, pdf, xls, xlsx, txt, csv, jpeg, jpg, png, tiff, gif, bmp';
@@ -20,7 +20,7 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
   let clerk: SignedIn;
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const upload = (url: string, parts: Part[], who: SignedIn = admin) => injectAs(t.app, who, { method: 'POST', url, ...multipart(parts) });
+  const upload = (url: string, parts: Part[], who: SignedIn = admin) => injectAs(t.app, who, { method: 'POST', url: forModule(url, 'RegisterUser'), ...multipart(parts) });
   const file = (fileName: string, content: Buffer): Part => ({ name: 'file', fileName, content });
   const get = (url: string, who: SignedIn = admin) => injectAs(t.app, who, { method: 'GET', url });
   const rowCount = async () => Number((await t.app.db('files').count({ n: '*' }))[0].n);
@@ -51,6 +51,7 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
   beforeAll(async () => {
     admin = await signIn(t.app);
     const role = await addRole(t.app, 'Clerks');
+    await grantModule(t.app, role, 'RegisterUser');
     await addUser(t.app, { UserName: 'clerk', Password: 'Clerk12345', RoleIds: [role] });
     clerk = await signIn(t.app, 'clerk', 'Clerk12345');
     // One upload first, so the folders exist for the before/after comparisons.
@@ -145,7 +146,7 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
       await upload('/api/files/upload', [{ name: 'name', value: 'n'.repeat(201) }, file('a.txt', samples.txt)]),
       400, 'You have exceeded the maximum character length allowable for this field.', 'Name',
     );
-    const notMultipart = await injectAs(t.app, admin, { method: 'POST', url: '/api/files/upload', payload: { file: 'x' } });
+    const notMultipart = await injectAs(t.app, admin, { method: 'POST', url: forModule('/api/files/upload'), payload: { file: 'x' } });
     expect(notMultipart.statusCode).toBe(415);
     await expectNothingStored();
   });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper.ts';
 import { readForUpdate } from './record-lock-fixtures.ts';
-import { multipart, samples } from './multipart.ts';
+import { forModule, multipart, samples } from './multipart.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
 import { fileStorageFor } from '../../server/modules/files/storage.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
@@ -67,7 +67,7 @@ describe.each(databases)("each upload field's own limits are enforced on every w
 
   type Stored = { FileName: string; UserFileName: string; Name: string; Description: string; IsActive: boolean };
   async function upload(url: string, fileName: string, content: Buffer): Promise<Stored> {
-    const res = await injectAs(t.app, admin, { method: 'POST', url, ...multipart([{ name: 'file', fileName, content }]) });
+    const res = await injectAs(t.app, admin, { method: 'POST', url: forModule(url), ...multipart([{ name: 'file', fileName, content }]) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }

@@ -103,6 +103,15 @@ describe("the app's widget data source", () => {
     expect(deps.onRefreshedToken).toHaveBeenCalledWith('fresh');
   });
 
+  it('names what an upload is for: the module of the screen and the record it updates', async () => {
+    const { data } = source();
+    const file = new File(['x'], 'photo.png', { type: 'image/png' });
+    void data.uploadFile(file, { kind: 'image', module: 'Form7', recordId: 12 }, () => {});
+    expect(FakeXhr.last.url).toBe('/api/files/upload-image?module=Form7&recordId=12');
+    void data.uploadFile(file, { kind: 'file', module: 'RegisterUser' }, () => {});
+    expect(FakeXhr.last.url).toBe('/api/files/upload?module=RegisterUser');
+  });
+
   it('sends images and the client logo to their own routes, with the file only', async () => {
     const { data } = source();
     const file = new File(['x'], 'logo.png', { type: 'image/png' });

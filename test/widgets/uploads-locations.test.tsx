@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderForm } from './render-form.tsx';
+import { AppTheme } from '../../ui/theme.tsx';
+import { FormHarness } from '../../stories/widgets/support/FormHarness.tsx';
 import { createFakeDataSource } from '../../stories/widgets/support/fake-data-source.ts';
 
 const files = (formData?: object, options: object = {}) => ({
@@ -31,6 +33,22 @@ describe('FileUploaderField', () => {
       expect.objectContaining({ Name: 'notes.txt', Description: ' ', UserFileName: 'notes.txt', IsActive: true }),
     ]));
     expect(screen.getByRole('button', { name: 'Download notes.txt' })).toBeTruthy();
+  });
+
+  it("tells the server what the upload is for: the form's screen module and record, from the form's context", async () => {
+    const user = userEvent.setup();
+    const dataSource = createFakeDataSource();
+    const uploadFile = vi.spyOn(dataSource, 'uploadFile');
+    render(
+      <AppTheme>
+        <FormHarness {...files()} dataSource={dataSource} formContext={{ uploadTarget: { module: 'Form7', recordId: 12 } }} />
+      </AppTheme>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add File' }));
+    const panel = screen.getByRole('form', { name: 'Upload File' });
+    await user.upload(panel.querySelector('input[type=file]') as HTMLInputElement, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(within(panel).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledWith(expect.any(File), expect.objectContaining({ kind: 'file', module: 'Form7', recordId: 12 }), expect.any(Function)));
   });
 
   it("refuses a file type that is not permitted, with the spec's message", async () => {

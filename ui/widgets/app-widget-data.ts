@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Country, PermissionTreeQuery, UploadedFile, UploadKind, UsState, WidgetDataSource, WidgetNotice, WizardLevel, WizardNodeData } from '../../engine/widgets/data-context.tsx';
+import type { Country, PermissionTreeQuery, UploadedFile, UploadKind, UploadTarget, UsState, WidgetDataSource, WidgetNotice, WizardLevel, WizardNodeData } from '../../engine/widgets/data-context.tsx';
 import type { PermissionTree } from '../../engine/core/access/types.ts';
 import type { SelectOption } from '../../engine/widgets/shared/types.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../../engine/widgets/file-uploader/logic.ts';
@@ -87,7 +87,7 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     return error;
   }
 
-  function upload(file: File, meta: { kind: UploadKind; name?: string; description?: string }, onProgress: (f: number) => void): Promise<UploadedFile> {
+  function upload(file: File, meta: { kind: UploadKind; name?: string; description?: string } & UploadTarget, onProgress: (f: number) => void): Promise<UploadedFile> {
     const form = new FormData();
     // Name and description first, so the server has them before the file's bytes.
     if (meta.kind === 'file') {
@@ -98,7 +98,7 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     const headers = authHeaders();
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', widgetPaths.upload[meta.kind]);
+      xhr.open('POST', withQuery(widgetPaths.upload[meta.kind], { module: meta.module, recordId: meta.recordId?.toString() }));
       xhr.setRequestHeader('accept', 'application/json');
       for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => {

@@ -5,6 +5,7 @@ import { useWidgetData } from '../data-context.tsx';
 import { fieldLabel, fieldOptions } from '../shared/label.ts';
 import type { FileUploaderOptions } from './logic.ts';
 import { UploadPanel } from './UploadPanel.tsx';
+import type { WidgetFormContext } from '../shared/async-validator.ts';
 
 /** A stored image (spec 3 "Image"). */
 export interface StoredImage { FileName: string; UserFileName: string }
@@ -40,6 +41,7 @@ export function ImageUploadField(props: FieldProps) {
           kind={logo ? 'clientlogo' : 'image'}
           options={{ ...options, uploadType: logo ? 'clientlogo' : 'image' }}
           globalMaxMB={data.maxFileSizeMB}
+          target={(props.registry.formContext as WidgetFormContext | undefined)?.uploadTarget}
           existing={[]}
           mode="add"
           onCancel={() => setChanging(false)}
