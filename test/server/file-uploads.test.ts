@@ -23,7 +23,7 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
   const upload = (url: string, parts: Part[], who: SignedIn = admin) => injectAs(t.app, who, { method: 'POST', url: forModule(url, 'RegisterUser'), ...multipart(parts) });
   const file = (fileName: string, content: Buffer): Part => ({ name: 'file', fileName, content });
   const get = (url: string, who: SignedIn = admin) => injectAs(t.app, who, { method: 'GET', url });
-  const rowCount = async () => Number((await t.app.db('files').count({ n: '*' }))[0].n);
+  const rowCount = async () => Number((await t.app.db('files').count({ N: '*' }))[0].N);
   /** Stored files (on disk with PGlite, in PostgreSQL's file_chunks with DATABASE_URL), and what is left in incoming/. */
   const storedNames = async (): Promise<string[]> => kind === 'pglite'
     ? readdirSync(filesDir).filter((n) => n !== 'incoming').sort()

@@ -78,7 +78,7 @@ describe.each(databases)("each upload field's own limits are enforced on every w
   const big = (head: Buffer) => Buffer.concat([head, Buffer.alloc(1.5 * MB, 0x61)]);
 
   const create = (body: Record<string, unknown>) => injectAs(t.app, admin, { method: 'POST', url: '/api/exhibits', payload: { Title: 'Exhibit', ...body } });
-  const count = async () => Number((await t.app.db('exhibits').count({ n: '*' }))[0].n);
+  const count = async () => Number((await t.app.db('exhibits').count({ N: '*' }))[0].N);
   /** Refused with these [PropertyName, message] items, and no record written. */
   async function expectRefused(body: Record<string, unknown>, items: Array<[string, string]>) {
     const before = await count();

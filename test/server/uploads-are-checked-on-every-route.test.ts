@@ -37,7 +37,7 @@ describe.each(databases)('every upload route checks size, count, extension and c
     uploadUrls = (await apiRoutes(t.app)).filter((r) => r.takesFiles).map((r) => r.url);
   });
   const upload = (url: string, parts: Part[]) => injectAs(t.app, admin, { method: 'POST', url: forModule(url), ...multipart(parts) });
-  const storedFiles = async () => Number((await t.app.db('files').count({ n: '*' }))[0].n);
+  const storedFiles = async () => Number((await t.app.db('files').count({ N: '*' }))[0].N);
 
   it('finds the upload routes, and each takes a good image (the refusals below are about the file alone)', async () => {
     expect(uploadUrls.sort()).toEqual(['/api/files/upload', '/api/files/upload-image', '/api/files/upload-logo']);

@@ -43,7 +43,7 @@ export default async function fileRoutes(app: FastifyInstance) {
   const quotaMB = app.config.uploadQuotaMB;
   const quotaBytes = quotaMB * 1024 * 1024;
   const usedBytes = async (db: Knex, userName: string) =>
-    Number((await db('files').where('CreatedBy', userName).sum({ total: 'SizeBytes' }))[0]?.total ?? 0);
+    Number((await db('files').where('CreatedBy', userName).sum({ Total: 'SizeBytes' }))[0]?.Total ?? 0);
 
   async function upload(request: FastifyRequest<{ Querystring: UploadTarget }>, reply: FastifyReply, kind: FileKind, module: string) {
     const principal = request.principal!;
