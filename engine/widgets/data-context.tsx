@@ -65,6 +65,11 @@ export interface WidgetDataSource {
   downloadFile(fileName: string, userFileName: string): Promise<void>;
   /** The image route's address for a stored image in a container. */
   imageUrl(fileName: string, container: string): string;
+  /**
+   * A stored image's bytes, fetched with the session: the app shows a record's images this way, since the server
+   * shows them only to those who may read the record. Without it, images are shown from imageUrl.
+   */
+  loadImage?(fileName: string, container: string): Promise<Blob>;
   /** One GET per hierarchy level, with the parent's Id (null for the top level). */
   loadWizardLevel(level: WizardLevel, parentId: number | null): Promise<WizardNodeData[]>;
   /**

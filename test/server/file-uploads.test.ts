@@ -217,12 +217,15 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
     expect(contentDisposition('attachment', '')).toBe(`attachment; filename="download"; filename*=UTF-8''download`);
   });
 
-  it('shows images without a session, only in their container, with their own image type', async () => {
+  it('shows the active client logo without a session, and no other image: those are read through the download route', async () => {
     const logo = (await upload('/api/files/upload-logo', [file('brand.png', samples.png)])).json();
     const pic = (await upload('/api/files/upload-image', [file('team.jpg', samples.jpeg)])).json();
     const doc = (await upload('/api/files/upload', [file('photo.png', samples.png)])).json();
     const image = (fileName: string, container: string) => t.app.inject({ method: 'GET', url: `/api/files/image?fileName=${fileName}&container=${encodeURIComponent(container)}` });
 
+    // A logo upload waits inactive until the client settings are saved with it (client-settings.test.ts).
+    expect((await image(logo.FileName, 'clientlogo')).statusCode).toBe(404);
+    await t.app.db('files').where('FileName', logo.FileName).update({ IsActive: true });
     const shownLogo = await image(logo.FileName, 'clientlogo');
     expect(shownLogo.statusCode).toBe(200);
     expect(shownLogo.headers['content-type']).toBe('image/png');
@@ -230,15 +233,13 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
     expect(shownLogo.rawPayload).toEqual(samples.png);
     // The one API answer a browser may keep: its name is random and never reused (every other answer is no-store).
     expect(shownLogo.headers['cache-control']).toBe('private, max-age=86400, immutable');
-    const shownPic = await image(pic.FileName, 'team.jpg');
-    expect(shownPic.statusCode).toBe(200);
-    expect(shownPic.headers['content-type']).toBe('image/jpeg');
 
-    expect((await image(pic.FileName, 'clientlogo')).statusCode).toBe(404);
     expect((await image(logo.FileName, 'brand.png')).statusCode).toBe(404);
-    expect((await image(pic.FileName, 'other.jpg')).statusCode).toBe(404);
-    // A document is never shown inline, even when it is a picture.
+    // An image of a record is not public, in any container; a document is never shown inline.
+    for (const container of ['team.jpg', 'clientlogo']) expect((await image(pic.FileName, container)).statusCode).toBe(404);
     expect((await image(doc.FileName, 'photo.png')).statusCode).toBe(404);
+    const read = await get(`/api/files/download?fileName=${pic.FileName}`);
+    expect([read.statusCode, read.rawPayload.equals(samples.jpeg)]).toEqual([200, true]);
   });
 
   it('tells the client the limits it enforces', async () => {

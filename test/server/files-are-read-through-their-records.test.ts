@@ -81,7 +81,7 @@ describe.each(databases)('a stored file is read through a record that names it, 
     const theft = await createDossier(bob, { Documents: [entry(report)] });
     expect(theft.statusCode).toBe(400);
     expect(theft.json()).toEqual([{ PropertyName: null, ErrorMessage: 'The file could not be found.', ErrorCode: 'FileNotFound' }]);
-    expect(await t.app.db('dossiers').where('CreatedBy', 'bob').count({ N: '*' })).toEqual([{ N: kind === 'postgres' ? '0' : 0 }]);
+    expect(Number((await t.app.db('dossiers').where('CreatedBy', 'bob').count({ N: '*' }))[0].N)).toBe(0);
     await expectHidden(bob, report.FileName);
     // A file of a record one may read can be named again (copied into one's own record).
     const copy = await createDossier(manager, { Documents: [entry(report)] });

@@ -61,7 +61,7 @@ describe('uploads over HTTP', () => {
     const res = await send('/api/files/upload-image', 'photo.png', bytes);
     expect(res.status).toBe(201);
     const { FileName } = await res.json();
-    const image = await fetch(`${base}/api/files/image?fileName=${FileName}&container=photo.png`);
+    const image = await fetch(`${base}/api/files/download?fileName=${FileName}`, { headers: admin.headers });
     expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });

@@ -157,6 +157,18 @@ describe("the app's widget data source", () => {
     await expect(data.downloadFile('gone.pdf', 'x.pdf')).rejects.toMatchObject({ status: 404 });
   });
 
+  it("loads a record's image with the session through the download route, typed for an <img>", async () => {
+    const { data } = source();
+    reply = () => new Response(new Blob(['JPEG']), { status: 200 });
+    const blob = await data.loadImage!('ab.jpg', 'team.jpg');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/files/download?fileName=ab.jpg');
+    expect(init.headers).toMatchObject({ authorization: 'Bearer tok', 'session-id': 'sid' });
+    expect([blob.type, await blob.text()]).toEqual(['image/jpeg', 'JPEG']);
+    reply = () => json(404, [{ PropertyName: 'fileName', ErrorMessage: 'The file could not be found.', ErrorCode: 'FileNotFound' }]);
+    await expect(data.loadImage!('gone.png', 'x.png')).rejects.toMatchObject({ status: 404 });
+  });
+
   it("reads a role's permission tree, or what some roles give a user, the role Ids repeated", async () => {
     const tree = { Categories: [], Nodes: [] };
     reply = () => json(200, tree);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderForm } from './render-form.tsx';
@@ -122,6 +122,31 @@ describe('ImageUploadField', () => {
     expect(screen.getByRole('button', { name: 'Change Image' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove Image' }));
     await waitFor(() => expect(lastData()?.Logo).toBeUndefined());
+  });
+});
+
+describe('ImageUploadField with a session-checked image source', () => {
+  it("shows a record's image from the bytes loaded with the session, and releases them when it goes", async () => {
+    const dataSource = { ...createFakeDataSource(), loadImage: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })) };
+    const created = vi.fn(() => 'blob:image-1');
+    const revoked = vi.fn();
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked });
+    onTestFinished(() => { Object.assign(URL, original); });
+    const { unmount } = render(
+      <AppTheme>
+        <FormHarness
+          schema={{ type: 'object', properties: { Photo: { type: 'object', title: 'Photo' } } }}
+          uiSchema={{ Photo: { 'ui:field': 'imageUpload' } }}
+          formData={{ Photo: { FileName: 'ab.png', UserFileName: 'me.png' } }}
+          dataSource={dataSource}
+        />
+      </AppTheme>,
+    );
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe('blob:image-1'));
+    expect(dataSource.loadImage).toHaveBeenCalledWith('ab.png', 'me.png');
+    unmount();
+    expect(revoked).toHaveBeenCalledWith('blob:image-1');
   });
 });
 

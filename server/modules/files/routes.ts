@@ -151,20 +151,20 @@ export default async function fileRoutes(app: FastifyInstance) {
       .send(storage.read(row.FileName));
   });
 
-  // Public: an <img> cannot send the Authorization header, and the sign-in page shows the client logo. Only
-  // images are served here, by their 128-bit random names, in their own container.
+  // Public: the sign-in page shows the client logo with an <img>, which cannot send the Authorization header
+  // (spec 1 "Sign-in and session": GET image). So it serves the active client logo and nothing else; a record's
+  // images are shown through the download route, which checks who may read them.
   app.get<{ Querystring: { fileName: string; container: string } }>('/api/files/image', {
     config: { access: 'public' },
     schema: {
       tags: ['files'],
-      summary: "An image to show inline: the client logo in the 'clientlogo' container, other images in the container named by their UserFileName.",
+      summary: "The active client logo, inline, in the 'clientlogo' container (the sign-in page's). Other images are read through the download route.",
       querystring: { type: 'object', required: ['fileName', 'container'], additionalProperties: false, properties: { fileName, container: { type: 'string', maxLength: 255 } } },
       produces: imageExtensions.map((e) => `image/${e === 'jpg' ? 'jpeg' : e}`),
     },
   }, async (request, reply) => {
-    const { container } = request.query;
     const { row, size } = await present(request.query.fileName, (r) =>
-      container === clientLogoContainer ? r.Kind === 'clientlogo' : r.Kind === 'image' && r.UserFileName === container);
+      request.query.container === clientLogoContainer && r.Kind === 'clientlogo' && r.IsActive);
     return reply
       .header('content-type', row.ContentType)
       .header('content-length', size)
