@@ -34,7 +34,9 @@ export async function up(knex: Knex): Promise<void> {
   for (const form of forms.rows as Array<{ form_id?: number; FormId?: number; table_name?: string; TableName?: string }>) {
     const formId = form.form_id ?? form.FormId;
     const table = form.table_name ?? form.TableName;
-    holders.push({ table: table!, module: `Form${formId}`, idColumn: 'RecordId', idSql: 'record_id', ownerColumn: 'CreatedById' });
+    // A shipped entity's UDF form (the users') keeps its values in that entity's table, listed above.
+    if (table !== `form_records_${formId}`) continue;
+    holders.push({ table, module: `Form${formId}`, idColumn: 'RecordId', idSql: 'record_id', ownerColumn: 'CreatedById' });
   }
   for (const holder of holders) {
     const exists = await knex.raw('select to_regclass(?) is not null as present', [`public.${holder.table}`]);
