@@ -46,6 +46,10 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** The largest file an upload may be, in MB (MAX_FILE_SIZE_MB); no field's own limit goes above it. */
   maxFileSizeMB: number;
+  /** What one user's stored files may hold together, in MB (UPLOAD_QUOTA_MB); an upload past it is refused. */
+  uploadQuotaMB: number;
+  /** How long an uploaded file no record names is kept before it is removed (ORPHAN_FILE_GRACE_HOURS). */
+  orphanFileGraceSeconds: number;
   /** How long a record lock lasts unless renewed (RECORD_LOCK_SECONDS); the browser offers renewal 30 s before. */
   recordLockSeconds: number;
 }
@@ -111,6 +115,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clientErrorBatchesPerAddress: whole(env, 'CLIENT_ERROR_BATCHES_PER_ADDRESS', 60),
     rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
     maxFileSizeMB: whole(env, 'MAX_FILE_SIZE_MB', 1024),
+    uploadQuotaMB: whole(env, 'UPLOAD_QUOTA_MB', 2048),
+    orphanFileGraceSeconds: whole(env, 'ORPHAN_FILE_GRACE_HOURS', 24) * 3600,
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
   };
 }

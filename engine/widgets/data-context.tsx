@@ -28,6 +28,15 @@ export interface WizardLevel { Name: string; ChildApiUrl: string }
 export interface WizardNodeData { Id: number; Name: string; ParentId: number | null }
 
 /**
+ * What an upload is for: the module of the screen whose field it fills, and the record that screen updates (the
+ * server refuses an upload for a module the user does not hold).
+ */
+export interface UploadTarget {
+  module?: string;
+  recordId?: number;
+}
+
+/**
  * Everything the widget library needs from the server. The application implements it over its API
  * client; stories and tests pass fakes. Each method is one call of spec 3 section 7 "Widget support".
  */
@@ -47,7 +56,7 @@ export interface WidgetDataSource {
   /** POST a file (multipart: file, and name and description for kind 'file'); reports progress 0..1. */
   uploadFile(
     file: File,
-    meta: { kind: UploadKind; name?: string; description?: string },
+    meta: { kind: UploadKind; name?: string; description?: string } & UploadTarget,
     onProgress: (fraction: number) => void,
   ): Promise<UploadedFile>;
   /** GET verify file: true when the server still has it. */
@@ -56,6 +65,11 @@ export interface WidgetDataSource {
   downloadFile(fileName: string, userFileName: string): Promise<void>;
   /** The image route's address for a stored image in a container. */
   imageUrl(fileName: string, container: string): string;
+  /**
+   * A stored image's bytes, fetched with the session: the app shows a record's images this way, since the server
+   * shows them only to those who may read the record. Without it, images are shown from imageUrl.
+   */
+  loadImage?(fileName: string, container: string): Promise<Blob>;
   /** One GET per hierarchy level, with the parent's Id (null for the top level). */
   loadWizardLevel(level: WizardLevel, parentId: number | null): Promise<WizardNodeData[]>;
   /**

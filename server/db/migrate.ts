@@ -28,6 +28,7 @@ import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
 import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 import * as udfKeysById from './migrations/110_udf_keys_by_id.ts';
 import * as definitionKeys from './migrations/113_definition_keys.ts';
+import * as fileReferences from './migrations/114_file_references.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -62,6 +63,7 @@ const migrations: Array<[string, Migration]> = [
   ['117_menu_item_owners', menuItemOwners],
   ['110_udf_keys_by_id', udfKeysById],
   ['113_definition_keys', definitionKeys],
+  ['114_file_references', fileReferences],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

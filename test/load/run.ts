@@ -127,7 +127,7 @@ async function filesAcrossProcesses(a: ServerProcess, b: ServerProcess): Promise
   for (let i = 0; i < bytes.length; i++) bytes[i] = 97 + (i % 26);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), 'across.txt');
-  const uploaded = await fetch(`${a.base}/api/files/upload`, { method: 'POST', body: form, headers });
+  const uploaded = await fetch(`${a.base}/api/files/upload?module=ApplicationSettings`, { method: 'POST', body: form, headers });
   const record = uploaded.status === 201 ? await uploaded.json() as { FileName: string } : null;
   const downloaded = record ? await fetch(`${b.base}/api/files/download?fileName=${record.FileName}`, { headers }) : null;
   const body = downloaded?.status === 200 ? Buffer.from(await downloaded.arrayBuffer()) : null;

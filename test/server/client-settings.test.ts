@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, signIn, useTestApp, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
-import { multipart, samples } from './multipart.ts';
+import { forModule, multipart, samples } from './multipart.ts';
 import { fileStorageFor } from '../../server/modules/files/storage.ts';
 
 const textMaximum = 'You have exceeded the maximum character length allowable for this field.';
@@ -24,7 +24,7 @@ describe.each(databases)('client settings on %s', (kind) => {
   const signInLogo = async () => (await t.app.inject({ url: '/api/App/ClientLogo' })).json();
   const errorsOf = (res: { json(): unknown }) => (res.json() as Array<{ PropertyName: string; ErrorMessage: string }>).map((e) => [e.PropertyName, e.ErrorMessage]);
   async function upload(url: string, fileName: string, content: Buffer) {
-    const res = await injectLocked(t.app, admin, { method: 'POST', url, ...multipart([{ name: 'file', fileName, content }]) });
+    const res = await injectLocked(t.app, admin, { method: 'POST', url: forModule(url), ...multipart([{ name: 'file', fileName, content }]) });
     expect(res.statusCode, res.body).toBe(201);
     const { FileName, UserFileName } = res.json();
     return { FileName, UserFileName };

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
-import { addRole, addUser } from './account-fixtures.ts';
-import { multipart, samples, type Part } from './multipart.ts';
+import { addRole, addUser, grantModule } from './account-fixtures.ts';
+import { forModule, multipart, samples, type Part } from './multipart.ts';
 import { contentDisposition } from '../../server/modules/files/content-disposition.ts';
 
 const documentTypes = 'The file does not match one of the permitted file types. Permitted file types: docx, doc, pdf, xls, xlsx, txt, csv, jpeg, jpg, png, tiff, gif, bmp';
@@ -20,10 +20,10 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
   let clerk: SignedIn;
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const upload = (url: string, parts: Part[], who: SignedIn = admin) => injectAs(t.app, who, { method: 'POST', url, ...multipart(parts) });
+  const upload = (url: string, parts: Part[], who: SignedIn = admin) => injectAs(t.app, who, { method: 'POST', url: forModule(url, 'RegisterUser'), ...multipart(parts) });
   const file = (fileName: string, content: Buffer): Part => ({ name: 'file', fileName, content });
   const get = (url: string, who: SignedIn = admin) => injectAs(t.app, who, { method: 'GET', url });
-  const rowCount = async () => Number((await t.app.db('files').count({ n: '*' }))[0].n);
+  const rowCount = async () => Number((await t.app.db('files').count({ N: '*' }))[0].N);
   /** Stored files (on disk with PGlite, in PostgreSQL's file_chunks with DATABASE_URL), and what is left in incoming/. */
   const storedNames = async (): Promise<string[]> => kind === 'pglite'
     ? readdirSync(filesDir).filter((n) => n !== 'incoming').sort()
@@ -51,6 +51,7 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
   beforeAll(async () => {
     admin = await signIn(t.app);
     const role = await addRole(t.app, 'Clerks');
+    await grantModule(t.app, role, 'RegisterUser');
     await addUser(t.app, { UserName: 'clerk', Password: 'Clerk12345', RoleIds: [role] });
     clerk = await signIn(t.app, 'clerk', 'Clerk12345');
     // One upload first, so the folders exist for the before/after comparisons.
@@ -145,7 +146,7 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
       await upload('/api/files/upload', [{ name: 'name', value: 'n'.repeat(201) }, file('a.txt', samples.txt)]),
       400, 'You have exceeded the maximum character length allowable for this field.', 'Name',
     );
-    const notMultipart = await injectAs(t.app, admin, { method: 'POST', url: '/api/files/upload', payload: { file: 'x' } });
+    const notMultipart = await injectAs(t.app, admin, { method: 'POST', url: forModule('/api/files/upload'), payload: { file: 'x' } });
     expect(notMultipart.statusCode).toBe(415);
     await expectNothingStored();
   });
@@ -216,12 +217,15 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
     expect(contentDisposition('attachment', '')).toBe(`attachment; filename="download"; filename*=UTF-8''download`);
   });
 
-  it('shows images without a session, only in their container, with their own image type', async () => {
+  it('shows the active client logo without a session, and no other image: those are read through the download route', async () => {
     const logo = (await upload('/api/files/upload-logo', [file('brand.png', samples.png)])).json();
     const pic = (await upload('/api/files/upload-image', [file('team.jpg', samples.jpeg)])).json();
     const doc = (await upload('/api/files/upload', [file('photo.png', samples.png)])).json();
     const image = (fileName: string, container: string) => t.app.inject({ method: 'GET', url: `/api/files/image?fileName=${fileName}&container=${encodeURIComponent(container)}` });
 
+    // A logo upload waits inactive until the client settings are saved with it (client-settings.test.ts).
+    expect((await image(logo.FileName, 'clientlogo')).statusCode).toBe(404);
+    await t.app.db('files').where('FileName', logo.FileName).update({ IsActive: true });
     const shownLogo = await image(logo.FileName, 'clientlogo');
     expect(shownLogo.statusCode).toBe(200);
     expect(shownLogo.headers['content-type']).toBe('image/png');
@@ -229,15 +233,13 @@ describe.each(databases)('file uploads, downloads and images on %s', (kind) => {
     expect(shownLogo.rawPayload).toEqual(samples.png);
     // The one API answer a browser may keep: its name is random and never reused (every other answer is no-store).
     expect(shownLogo.headers['cache-control']).toBe('private, max-age=86400, immutable');
-    const shownPic = await image(pic.FileName, 'team.jpg');
-    expect(shownPic.statusCode).toBe(200);
-    expect(shownPic.headers['content-type']).toBe('image/jpeg');
 
-    expect((await image(pic.FileName, 'clientlogo')).statusCode).toBe(404);
     expect((await image(logo.FileName, 'brand.png')).statusCode).toBe(404);
-    expect((await image(pic.FileName, 'other.jpg')).statusCode).toBe(404);
-    // A document is never shown inline, even when it is a picture.
+    // An image of a record is not public, in any container; a document is never shown inline.
+    for (const container of ['team.jpg', 'clientlogo']) expect((await image(pic.FileName, container)).statusCode).toBe(404);
     expect((await image(doc.FileName, 'photo.png')).statusCode).toBe(404);
+    const read = await get(`/api/files/download?fileName=${pic.FileName}`);
+    expect([read.statusCode, read.rawPayload.equals(samples.jpeg)]).toEqual([200, true]);
   });
 
   it('tells the client the limits it enforces', async () => {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
+/** An upload route's address naming the module whose screen the file is for (every upload names one). */
+export const forModule = (url: string, module = 'ApplicationSettings') => `${url}${url.includes('?') ? '&' : '?'}module=${encodeURIComponent(module)}`;
+
 /** One part of a multipart body: a field, or a file with its name and bytes. */
 export type Part = { name: string; value: string } | { name: string; fileName: string; content: Buffer; contentType?: string };
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper.ts';
 import { readForUpdate } from './record-lock-fixtures.ts';
-import { multipart, samples } from './multipart.ts';
+import { forModule, multipart, samples } from './multipart.ts';
 import { registerCrud } from '../../server/lib/crud/register-crud.ts';
 import { fileStorageFor } from '../../server/modules/files/storage.ts';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
@@ -67,7 +67,7 @@ describe.each(databases)("each upload field's own limits are enforced on every w
 
   type Stored = { FileName: string; UserFileName: string; Name: string; Description: string; IsActive: boolean };
   async function upload(url: string, fileName: string, content: Buffer): Promise<Stored> {
-    const res = await injectAs(t.app, admin, { method: 'POST', url, ...multipart([{ name: 'file', fileName, content }]) });
+    const res = await injectAs(t.app, admin, { method: 'POST', url: forModule(url), ...multipart([{ name: 'file', fileName, content }]) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }
@@ -78,7 +78,7 @@ describe.each(databases)("each upload field's own limits are enforced on every w
   const big = (head: Buffer) => Buffer.concat([head, Buffer.alloc(1.5 * MB, 0x61)]);
 
   const create = (body: Record<string, unknown>) => injectAs(t.app, admin, { method: 'POST', url: '/api/exhibits', payload: { Title: 'Exhibit', ...body } });
-  const count = async () => Number((await t.app.db('exhibits').count({ n: '*' }))[0].n);
+  const count = async () => Number((await t.app.db('exhibits').count({ N: '*' }))[0].N);
   /** Refused with these [PropertyName, message] items, and no record written. */
   async function expectRefused(body: Record<string, unknown>, items: Array<[string, string]>) {
     const before = await count();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type SignedIn } from './helper.ts';
-import { samples } from './multipart.ts';
+import { forModule, samples } from './multipart.ts';
 
 /**
  * Over a real socket, not app.inject: a refused upload must reach the client as the 413 with the spec's
@@ -34,7 +34,7 @@ describe('uploads over HTTP', () => {
   const send = (url: string, name: string, bytes: Buffer) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    return fetch(`${base}${url}`, { method: 'POST', body: form, headers: admin.headers });
+    return fetch(`${base}${forModule(url)}`, { method: 'POST', body: form, headers: admin.headers });
   };
 
   it('answers 413 with the message for a body declared too large, and for one that only the stream finds too large', async () => {
@@ -61,7 +61,7 @@ describe('uploads over HTTP', () => {
     const res = await send('/api/files/upload-image', 'photo.png', bytes);
     expect(res.status).toBe(201);
     const { FileName } = await res.json();
-    const image = await fetch(`${base}/api/files/image?fileName=${FileName}&container=photo.png`);
+    const image = await fetch(`${base}/api/files/download?fileName=${FileName}`, { headers: admin.headers });
     expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
-import { multipart, samples, type Part } from './multipart.ts';
+import { forModule, multipart, samples, type Part } from './multipart.ts';
 import { apiRoutes } from './api-routes.ts';
 
 const MB = 1024 * 1024;
@@ -36,8 +36,8 @@ describe.each(databases)('every upload route checks size, count, extension and c
     admin = await signIn(t.app);
     uploadUrls = (await apiRoutes(t.app)).filter((r) => r.takesFiles).map((r) => r.url);
   });
-  const upload = (url: string, parts: Part[]) => injectAs(t.app, admin, { method: 'POST', url, ...multipart(parts) });
-  const storedFiles = async () => Number((await t.app.db('files').count({ n: '*' }))[0].n);
+  const upload = (url: string, parts: Part[]) => injectAs(t.app, admin, { method: 'POST', url: forModule(url), ...multipart(parts) });
+  const storedFiles = async () => Number((await t.app.db('files').count({ N: '*' }))[0].N);
 
   it('finds the upload routes, and each takes a good image (the refusals below are about the file alone)', async () => {
     expect(uploadUrls.sort()).toEqual(['/api/files/upload', '/api/files/upload-image', '/api/files/upload-logo']);

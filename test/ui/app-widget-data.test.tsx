@@ -103,6 +103,15 @@ describe("the app's widget data source", () => {
     expect(deps.onRefreshedToken).toHaveBeenCalledWith('fresh');
   });
 
+  it('names what an upload is for: the module of the screen and the record it updates', async () => {
+    const { data } = source();
+    const file = new File(['x'], 'photo.png', { type: 'image/png' });
+    void data.uploadFile(file, { kind: 'image', module: 'Form7', recordId: 12 }, () => {});
+    expect(FakeXhr.last.url).toBe('/api/files/upload-image?module=Form7&recordId=12');
+    void data.uploadFile(file, { kind: 'file', module: 'RegisterUser' }, () => {});
+    expect(FakeXhr.last.url).toBe('/api/files/upload?module=RegisterUser');
+  });
+
   it('sends images and the client logo to their own routes, with the file only', async () => {
     const { data } = source();
     const file = new File(['x'], 'logo.png', { type: 'image/png' });
@@ -146,6 +155,18 @@ describe("the app's widget data source", () => {
 
     reply = () => json(404, [{ PropertyName: 'fileName', ErrorMessage: 'The file could not be found.', ErrorCode: 'FileNotFound' }]);
     await expect(data.downloadFile('gone.pdf', 'x.pdf')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("loads a record's image with the session through the download route, typed for an <img>", async () => {
+    const { data } = source();
+    reply = () => new Response(new Blob(['JPEG']), { status: 200 });
+    const blob = await data.loadImage!('ab.jpg', 'team.jpg');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/files/download?fileName=ab.jpg');
+    expect(init.headers).toMatchObject({ authorization: 'Bearer tok', 'session-id': 'sid' });
+    expect([blob.type, await blob.text()]).toEqual(['image/jpeg', 'JPEG']);
+    reply = () => json(404, [{ PropertyName: 'fileName', ErrorMessage: 'The file could not be found.', ErrorCode: 'FileNotFound' }]);
+    await expect(data.loadImage!('gone.png', 'x.png')).rejects.toMatchObject({ status: 404 });
   });
 
   it("reads a role's permission tree, or what some roles give a user, the role Ids repeated", async () => {

@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderForm } from './render-form.tsx';
+import { AppTheme } from '../../ui/theme.tsx';
+import { FormHarness } from '../../stories/widgets/support/FormHarness.tsx';
 import { createFakeDataSource } from '../../stories/widgets/support/fake-data-source.ts';
 
 const files = (formData?: object, options: object = {}) => ({
@@ -31,6 +33,22 @@ describe('FileUploaderField', () => {
       expect.objectContaining({ Name: 'notes.txt', Description: ' ', UserFileName: 'notes.txt', IsActive: true }),
     ]));
     expect(screen.getByRole('button', { name: 'Download notes.txt' })).toBeTruthy();
+  });
+
+  it("tells the server what the upload is for: the form's screen module and record, from the form's context", async () => {
+    const user = userEvent.setup();
+    const dataSource = createFakeDataSource();
+    const uploadFile = vi.spyOn(dataSource, 'uploadFile');
+    render(
+      <AppTheme>
+        <FormHarness {...files()} dataSource={dataSource} formContext={{ uploadTarget: { module: 'Form7', recordId: 12 } }} />
+      </AppTheme>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add File' }));
+    const panel = screen.getByRole('form', { name: 'Upload File' });
+    await user.upload(panel.querySelector('input[type=file]') as HTMLInputElement, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(within(panel).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledWith(expect.any(File), expect.objectContaining({ kind: 'file', module: 'Form7', recordId: 12 }), expect.any(Function)));
   });
 
   it("refuses a file type that is not permitted, with the spec's message", async () => {
@@ -104,6 +122,31 @@ describe('ImageUploadField', () => {
     expect(screen.getByRole('button', { name: 'Change Image' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove Image' }));
     await waitFor(() => expect(lastData()?.Logo).toBeUndefined());
+  });
+});
+
+describe('ImageUploadField with a session-checked image source', () => {
+  it("shows a record's image from the bytes loaded with the session, and releases them when it goes", async () => {
+    const dataSource = { ...createFakeDataSource(), loadImage: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })) };
+    const created = vi.fn(() => 'blob:image-1');
+    const revoked = vi.fn();
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked });
+    onTestFinished(() => { Object.assign(URL, original); });
+    const { unmount } = render(
+      <AppTheme>
+        <FormHarness
+          schema={{ type: 'object', properties: { Photo: { type: 'object', title: 'Photo' } } }}
+          uiSchema={{ Photo: { 'ui:field': 'imageUpload' } }}
+          formData={{ Photo: { FileName: 'ab.png', UserFileName: 'me.png' } }}
+          dataSource={dataSource}
+        />
+      </AppTheme>,
+    );
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe('blob:image-1'));
+    expect(dataSource.loadImage).toHaveBeenCalledWith('ab.png', 'me.png');
+    unmount();
+    expect(revoked).toHaveBeenCalledWith('blob:image-1');
   });
 });
 

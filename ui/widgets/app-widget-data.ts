@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Country, PermissionTreeQuery, UploadedFile, UploadKind, UsState, WidgetDataSource, WidgetNotice, WizardLevel, WizardNodeData } from '../../engine/widgets/data-context.tsx';
+import type { Country, PermissionTreeQuery, UploadedFile, UploadKind, UploadTarget, UsState, WidgetDataSource, WidgetNotice, WizardLevel, WizardNodeData } from '../../engine/widgets/data-context.tsx';
 import type { PermissionTree } from '../../engine/core/access/types.ts';
 import type { SelectOption } from '../../engine/widgets/shared/types.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../../engine/widgets/file-uploader/logic.ts';
@@ -87,7 +87,7 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     return error;
   }
 
-  function upload(file: File, meta: { kind: UploadKind; name?: string; description?: string }, onProgress: (f: number) => void): Promise<UploadedFile> {
+  function upload(file: File, meta: { kind: UploadKind; name?: string; description?: string } & UploadTarget, onProgress: (f: number) => void): Promise<UploadedFile> {
     const form = new FormData();
     // Name and description first, so the server has them before the file's bytes.
     if (meta.kind === 'file') {
@@ -98,7 +98,7 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     const headers = authHeaders();
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', widgetPaths.upload[meta.kind]);
+      xhr.open('POST', withQuery(widgetPaths.upload[meta.kind], { module: meta.module, recordId: meta.recordId?.toString() }));
       xhr.setRequestHeader('accept', 'application/json');
       for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => {
@@ -121,7 +121,8 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     });
   }
 
-  async function download(fileName: string, userFileName: string): Promise<void> {
+  /** A stored file's bytes through the download route, which answers only those who may read the file. */
+  async function fetchFile(fileName: string, userFileName?: string): Promise<Blob> {
     const headers = authHeaders();
     let response: Response;
     try {
@@ -132,7 +133,17 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     if (!response.ok) throw failure(response.status, parse(await response.text()), 'authorization' in headers);
     const refreshed = response.headers.get(refreshedTokenHeader);
     if (refreshed) deps.onRefreshedToken(refreshed);
-    deps.save(await response.blob(), userFileName);
+    return response.blob();
+  }
+
+  async function download(fileName: string, userFileName: string): Promise<void> {
+    deps.save(await fetchFile(fileName, userFileName), userFileName);
+  }
+
+  /** An image for an <img>, typed by its extension (the download answers octet-stream). */
+  async function loadImage(fileName: string): Promise<Blob> {
+    const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+    return new Blob([await fetchFile(fileName)], { type: `image/${extension === 'jpg' ? 'jpeg' : extension}` });
   }
 
   return {
@@ -145,6 +156,7 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     verifyFile: (fileName) => deps.api.get<boolean>(withQuery(widgetPaths.verify, { fileName })),
     downloadFile: download,
     imageUrl: (fileName, container) => withQuery(widgetPaths.image, { fileName, container }),
+    loadImage,
     loadWizardLevel: (level: WizardLevel, parentId: number | null) =>
       deps.api.get<WizardNodeData[]>(withQuery(level.ChildApiUrl, { Id: parentId === null ? undefined : String(parentId) })),
     loadPermissionTree: (q) => deps.api.get<PermissionTree>(permissionTreeUrl(q)),

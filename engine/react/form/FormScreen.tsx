@@ -79,7 +79,10 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const [formValues] = useState(() => createFormValues(state.data));
   useLayoutEffect(() => formValues.set(state.data), [formValues, state.data]);
   // One object while the validators are the same, so memoised fields keep their props.
-  const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators, formValues, copyOfId }), [asyncValidators, formValues, copyOfId]);
+  // Uploads name what they are for: the screen's module, and the record an update changes (the server checks both).
+  const recordId = mode === 'create' ? undefined : Number(record?.[screen.idField]) || undefined;
+  const uploadTarget = useMemo(() => ({ ...(screen.module ? { module: screen.module } : {}), ...(recordId ? { recordId } : {}) }), [screen.module, recordId]);
+  const formContext = useMemo<WidgetFormContext>(() => ({ asyncValidators, formValues, copyOfId, uploadTarget }), [asyncValidators, formValues, copyOfId, uploadTarget]);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Question | null>(null);
   // What the dialog asks, kept while it closes, so its text does not change as it fades out.

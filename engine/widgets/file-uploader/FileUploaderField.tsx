@@ -8,6 +8,7 @@ import { useWidgetData, type UploadedFile } from '../data-context.tsx';
 import { fieldLabel, fieldOptions } from '../shared/label.ts';
 import { activeFiles, canAddFile, removeFile, uploadedRecord, type FileUploaderOptions, type UploaderMode } from './logic.ts';
 import { UploadPanel } from './UploadPanel.tsx';
+import type { WidgetFormContext } from '../shared/async-validator.ts';
 
 /**
  * File uploader (ui:field "fileUploader") over a list of uploaded files: the active files with
@@ -71,6 +72,7 @@ export function FileUploaderField(props: FieldProps) {
           kind="file"
           options={options}
           globalMaxMB={data.maxFileSizeMB}
+          target={(props.registry.formContext as WidgetFormContext | undefined)?.uploadTarget}
           existing={files}
           mode={editing ? 'edit' : 'add'}
           initial={editing ? { name: editing.Name, description: editing.Description.trim() } : undefined}

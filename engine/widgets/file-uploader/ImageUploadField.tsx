@@ -5,6 +5,8 @@ import { useWidgetData } from '../data-context.tsx';
 import { fieldLabel, fieldOptions } from '../shared/label.ts';
 import type { FileUploaderOptions } from './logic.ts';
 import { UploadPanel } from './UploadPanel.tsx';
+import { useImageSource } from './useImageSource.ts';
+import type { WidgetFormContext } from '../shared/async-validator.ts';
 
 /** A stored image (spec 3 "Image"). */
 export interface StoredImage { FileName: string; UserFileName: string }
@@ -28,11 +30,12 @@ export function ImageUploadField(props: FieldProps) {
   const logo = options.uploadType === 'clientlogo';
   const container = logo ? CLIENT_LOGO_CONTAINER : image?.UserFileName ?? '';
   const locked = disabled || readonly;
+  const src = useImageSource(data, image?.FileName || undefined, container);
   return (
     <Box role="group" aria-labelledby={labelId}>
       <FormLabel id={labelId} required={required} sx={{ display: 'block', mb: 1 }}>{label}</FormLabel>
-      {image?.FileName && !changing && (
-        <Box component="img" src={data.imageUrl(image.FileName, container)} alt={label} sx={{ maxWidth: 240, maxHeight: 160, display: 'block', mb: 1 }} />
+      {image?.FileName && src && !changing && (
+        <Box component="img" src={src} alt={label} sx={{ maxWidth: 240, maxHeight: 160, display: 'block', mb: 1 }} />
       )}
       {changing ? (
         <UploadPanel
@@ -40,6 +43,7 @@ export function ImageUploadField(props: FieldProps) {
           kind={logo ? 'clientlogo' : 'image'}
           options={{ ...options, uploadType: logo ? 'clientlogo' : 'image' }}
           globalMaxMB={data.maxFileSizeMB}
+          target={(props.registry.formContext as WidgetFormContext | undefined)?.uploadTarget}
           existing={[]}
           mode="add"
           onCancel={() => setChanging(false)}

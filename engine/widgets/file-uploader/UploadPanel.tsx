@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import type { UploadedFile, UploadKind } from '../data-context.tsx';
+import type { UploadedFile, UploadKind, UploadTarget } from '../data-context.tsx';
 import { TEXT_MAX_LENGTH } from '../text/logic.ts';
 import { allowedExtensions, canUpload, fileErrors, type FileUploaderOptions } from './logic.ts';
 import { useUpload } from './useUpload.ts';
@@ -16,13 +16,15 @@ export interface UploadPanelProps {
   initial?: { name: string; description: string };
   onUploaded: (stored: UploadedFile, name: string, description: string) => void;
   onCancel: () => void;
+  /** What the upload is for (the form's screen module and record), from the form's context. */
+  target?: UploadTarget;
 }
 
 /**
  * The upload panel: choose a file (name and description for ordinary files), see why it is refused,
  * upload with progress. Upload is disabled while the choice is invalid or an upload runs.
  */
-export function UploadPanel({ idPrefix, kind, options, globalMaxMB, existing, mode, initial, onUploaded, onCancel }: UploadPanelProps) {
+export function UploadPanel({ idPrefix, kind, options, globalMaxMB, existing, mode, initial, onUploaded, onCancel, target }: UploadPanelProps) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
@@ -69,7 +71,7 @@ export function UploadPanel({ idPrefix, kind, options, globalMaxMB, existing, mo
             onClick={async () => {
               setTouched(true);
               if (!file || errors.length) return;
-              const stored = await upload(file, { kind, name, description });
+              const stored = await upload(file, { kind, name, description, ...target });
               if (stored) onUploaded(stored, name, description);
             }}
           >

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useWidgetData, type UploadedFile, type UploadKind } from '../data-context.tsx';
+import { useWidgetData, type UploadedFile, type UploadKind, type UploadTarget } from '../data-context.tsx';
 
 /** The state of one upload: progress 0..1 while running, and whether the last one failed. */
 export interface UploadState {
   uploading: boolean;
   progress: number;
   failed: boolean;
-  upload: (file: File, meta: { kind: UploadKind; name?: string; description?: string }) => Promise<UploadedFile | null>;
+  upload: (file: File, meta: { kind: UploadKind; name?: string; description?: string } & UploadTarget) => Promise<UploadedFile | null>;
 }
 
 /** Runs uploads through the data source, tracking progress; a failure raises the 'UploadCreate' notice. */

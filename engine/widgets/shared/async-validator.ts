@@ -1,5 +1,6 @@
 import { widgetMessages } from './messages.ts';
 import type { FormValues } from './form-values.ts';
+import type { UploadTarget } from '../data-context.tsx';
 
 /** A server-side check of one value (for example, user name uniqueness): resolves to an error message or nothing. */
 export type AsyncValidatorFn<V = unknown> = (value: V) => Promise<string | null | undefined>;
@@ -21,4 +22,6 @@ export interface WidgetFormContext {
   formValues?: FormValues;
   /** A create that copies a record (a role's /role/create/{id}): the Id of the record copied. */
   copyOfId?: number;
+  /** What the form's uploads are for: its screen's module, and the record it updates. */
+  uploadTarget?: UploadTarget;
 }

@@ -11,6 +11,7 @@ import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, requi
 import { changedFields, isSimpleValue, recordHistory, sameValue, writeAuditEntry, type AuditAction } from './audit.ts';
 import { holdsActiveState, readOnlyChangeErrors, readOnlyFieldsOf } from './read-only-fields.ts';
 import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock, type ChangeAccess } from './record-lock.ts';
+import { noteFileReferences, type FileHolder } from '../../modules/files/references.ts';
 
 export interface UniqueRule {
   field: string;
@@ -221,6 +222,10 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   }
 
   const checkFiles = (trx: Knex, checked: CheckedBody) => checkFieldFiles(app, trx, checked);
+  // The files a saved record names are read through it (modules/files/references.ts).
+  const fileHolder: FileHolder = { module: screen.module ?? '', table, idColumn: id, ownerColumn: ownerField };
+  const noteFiles = (trx: Knex, request: FastifyRequest, recordId: number, record: Row | null) =>
+    noteFileReferences(trx, request.principal!, fileHolder, recordId, record);
   const checkCreate = form.fields.create ? bodyValidator(entity, form, 'create') : null;
   const checkUpdate = bodyValidator(entity, form, 'update');
 
@@ -281,6 +286,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         await hooks.afterWrite?.(trx, row, values, 'update', request, before);
         if (deactivated) await hooks.afterDeactivate?.(trx, row);
         const full = await withRelated(trx, row);
+        await noteFiles(trx, request, request.params.id, full);
         await audit(trx, request, deactivated ? 'deactivate' : 'update', request.params.id, auditBefore, auditView(full));
         return answer(request, full);
       });
@@ -319,6 +325,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         if (refusal) throw HttpError.of(409, refusal, null, 'InUse');
         if (!(await trx(table).where(id, request.params.id).where('RowVersion', version).delete().returning(id)).length) throw await staleVersion(trx, table, id, request.params.id, label);
         await hooks.afterDelete?.(trx, before, request);
+        await noteFiles(trx, request, request.params.id, null);
         await audit(trx, request, 'delete', request.params.id, auditBefore, null);
       });
       return reply.status(204).send();
@@ -341,6 +348,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         const [created] = await trx(table).insert({ ...withoutRelated(written), ...owner, ...(udf ? { Udf: udf } : {}), CreatedBy: who(request) }).returning(columns);
         await hooks.afterWrite?.(trx, created, values, 'create', request);
         const full = await withRelated(trx, created);
+        await noteFiles(trx, request, created[id] as number, full);
         await audit(trx, request, 'create', created[id] as number, null, auditView(full));
         return answer(request, full);
       });

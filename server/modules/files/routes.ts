@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError } from '../../lib/http-error.ts';
 import { fileStorageFor } from './storage.ts';
-import { receiveUpload } from './upload.ts';
+import type { Knex } from 'knex';
+import { quotaExceeded, receiveUpload } from './upload.ts';
+import { requireRecordUpdate, uploadModuleAccess, uploadTargetQuery, type UploadTarget } from './upload-target.ts';
+import { mayReadFile } from './references.ts';
+import { scheduleOrphanSweep } from './orphan-sweep.ts';
 import { findFile, insertFile, type StoredFileRow } from './store.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { clientLogoMaxMB, defaultExtensions, imageExtensions, maxSizeMBFor, storedNamePattern, type FileKind } from './rules.ts';
@@ -34,11 +38,19 @@ export default async function fileRoutes(app: FastifyInstance) {
   // Sizes are limited per kind in receiveUpload; the parser only needs to stop at the limit rather than throw.
   await app.register(multipart, { throwFileSizeLimit: false });
   const globalMaxMB = app.config.maxFileSizeMB;
+  scheduleOrphanSweep(app, storage, app.config.orphanFileGraceSeconds);
 
-  async function upload(request: FastifyRequest, reply: FastifyReply, kind: FileKind) {
+  const quotaMB = app.config.uploadQuotaMB;
+  const quotaBytes = quotaMB * 1024 * 1024;
+  const usedBytes = async (db: Knex, userName: string) =>
+    Number((await db('files').where('CreatedBy', userName).sum({ Total: 'SizeBytes' }))[0]?.Total ?? 0);
+
+  async function upload(request: FastifyRequest<{ Querystring: UploadTarget }>, reply: FastifyReply, kind: FileKind, module: string) {
+    const principal = request.principal!;
+    if (request.query.recordId !== undefined) await requireRecordUpdate(app.db, principal, module);
     let received;
     try {
-      received = await receiveUpload(request, kind, storage, globalMaxMB);
+      received = await receiveUpload(request, kind, storage, globalMaxMB, { quotaMB, remainingBytes: quotaBytes - await usedBytes(app.db, principal.UserName) });
     } catch (error) {
       // A refusal may come before the body was read to its end (a declared size too large, a file cut at the
       // limit): the connection closes after the answer, so what is left of the body is never read and no
@@ -49,11 +61,16 @@ export default async function fileRoutes(app: FastifyInstance) {
     const stored = storage.newName(received.extension);
     try {
       await storage.commit(received.tempPath, stored);
-      const record = await insertFile(app.db, {
-        FileName: stored, UserFileName: received.userFileName, Name: received.name, Description: received.description,
-        Kind: kind, ContentType: received.contentType, SizeBytes: received.size, CreatedBy: request.principal!.UserName,
-        // A client logo waits inactive until the client settings are saved with it: the sign-in page shows the active one.
-        IsActive: kind !== 'clientlogo',
+      const record = await app.db.transaction(async (trx) => {
+        // One upload of a user at a time past this point, so two at once cannot both fit the quota's last room.
+        await trx('users').where('UserId', principal.UserId).forUpdate().first('UserId');
+        if (await usedBytes(trx, principal.UserName) + received.size > quotaBytes) throw quotaExceeded(quotaMB);
+        return insertFile(trx, {
+          FileName: stored, UserFileName: received.userFileName, Name: received.name, Description: received.description,
+          Kind: kind, ContentType: received.contentType, SizeBytes: received.size, CreatedBy: principal.UserName, Module: module,
+          // A client logo waits inactive until the client settings are saved with it: the sign-in page shows the active one.
+          IsActive: kind !== 'clientlogo',
+        });
       });
       return reply.status(201).send(record);
     } catch (error) {
@@ -63,17 +80,20 @@ export default async function fileRoutes(app: FastifyInstance) {
     }
   }
 
-  const uploadRoute = (url: string, kind: FileKind, access: 'session' | { module: string }, summary: string, fields: string) =>
-    app.post(url, {
-      config: { access },
-      schema: { tags: ['files'], summary, ...multipartBody(fields), consumes: ['multipart/form-data'], response: { 201: uploadedFile } },
-    }, (request, reply) => upload(request, reply, kind));
+  const uploadRoute = (url: string, kind: FileKind, module: string | null, summary: string, fields: string) =>
+    app.post<{ Querystring: UploadTarget }>(url, {
+      config: { access: module ? { module } : uploadModuleAccess },
+      schema: {
+        tags: ['files'], summary, ...multipartBody(fields), consumes: ['multipart/form-data'],
+        querystring: module ? uploadTargetQuery(false) : uploadTargetQuery(true), response: { 201: uploadedFile },
+      },
+    }, (request, reply) => upload(request, reply, kind, module ?? request.query.module!));
 
-  uploadRoute('/api/files/upload', 'file', 'session',
-    `Stores a file (${defaultExtensions.join(', ')}), at most MAX_FILE_SIZE_MB.`, 'file, name and description');
-  uploadRoute('/api/files/upload-image', 'image', 'session',
-    `Stores an image (${imageExtensions.join(', ')}), at most MAX_FILE_SIZE_MB.`, 'file');
-  uploadRoute('/api/files/upload-logo', 'clientlogo', { module: 'ApplicationSettings' },
+  uploadRoute('/api/files/upload', 'file', null,
+    `Stores a file (${defaultExtensions.join(', ')}), at most MAX_FILE_SIZE_MB, for a field of a screen of ?module (and of its record ?recordId when updating one); its user's files together at most UPLOAD_QUOTA_MB.`, 'file, name and description');
+  uploadRoute('/api/files/upload-image', 'image', null,
+    `Stores an image (${imageExtensions.join(', ')}), at most MAX_FILE_SIZE_MB, for a field of a screen of ?module (and of its record ?recordId when updating one); its user's files together at most UPLOAD_QUOTA_MB.`, 'file');
+  uploadRoute('/api/files/upload-logo', 'clientlogo', 'ApplicationSettings',
     `Stores a client logo image (${imageExtensions.join(', ')}), at most ${clientLogoMaxMB} MB.`, 'file');
 
   app.get('/api/files/limits', {
@@ -99,12 +119,15 @@ export default async function fileRoutes(app: FastifyInstance) {
       querystring: { type: 'object', required: ['fileName'], additionalProperties: false, properties: { fileName } },
       response: { 200: { type: 'boolean' } },
     },
-  }, async (request) => Boolean(await findFile(app.db, request.query.fileName)) && (await storage.size(request.query.fileName)) !== null);
+  }, async (request) => {
+    const row = await findFile(app.db, request.query.fileName);
+    return Boolean(row && await mayReadFile(app.db, request.principal!, row)) && (await storage.size(request.query.fileName)) !== null;
+  });
 
-  /** The record and size of a stored file that is on disk, or 404. */
-  async function present(name: string, accept: (row: StoredFileRow) => boolean = () => true) {
+  /** The record and size of a stored file that is on disk and that the request may read, or 404. */
+  async function present(name: string, accept: (row: StoredFileRow) => boolean | Promise<boolean> = () => true) {
     const row = await findFile(app.db, name);
-    const size = row && accept(row) ? await storage.size(name) : null;
+    const size = row && await accept(row) ? await storage.size(name) : null;
     if (!row || size === null) throw notFound();
     return { row, size };
   }
@@ -118,7 +141,8 @@ export default async function fileRoutes(app: FastifyInstance) {
       produces: ['application/octet-stream'],
     },
   }, async (request, reply) => {
-    const { row, size } = await present(request.query.fileName);
+    // A file the user may not read answers exactly as one that does not exist.
+    const { row, size } = await present(request.query.fileName, (r) => mayReadFile(app.db, request.principal!, r));
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-length', size)
@@ -127,20 +151,20 @@ export default async function fileRoutes(app: FastifyInstance) {
       .send(storage.read(row.FileName));
   });
 
-  // Public: an <img> cannot send the Authorization header, and the sign-in page shows the client logo. Only
-  // images are served here, by their 128-bit random names, in their own container.
+  // Public: the sign-in page shows the client logo with an <img>, which cannot send the Authorization header
+  // (spec 1 "Sign-in and session": GET image). So it serves the active client logo and nothing else; a record's
+  // images are shown through the download route, which checks who may read them.
   app.get<{ Querystring: { fileName: string; container: string } }>('/api/files/image', {
     config: { access: 'public' },
     schema: {
       tags: ['files'],
-      summary: "An image to show inline: the client logo in the 'clientlogo' container, other images in the container named by their UserFileName.",
+      summary: "The active client logo, inline, in the 'clientlogo' container (the sign-in page's). Other images are read through the download route.",
       querystring: { type: 'object', required: ['fileName', 'container'], additionalProperties: false, properties: { fileName, container: { type: 'string', maxLength: 255 } } },
       produces: imageExtensions.map((e) => `image/${e === 'jpg' ? 'jpeg' : e}`),
     },
   }, async (request, reply) => {
-    const { container } = request.query;
     const { row, size } = await present(request.query.fileName, (r) =>
-      container === clientLogoContainer ? r.Kind === 'clientlogo' : r.Kind === 'image' && r.UserFileName === container);
+      request.query.container === clientLogoContainer && r.Kind === 'clientlogo' && r.IsActive);
     return reply
       .header('content-type', row.ContentType)
       .header('content-length', size)

@@ -21,6 +21,8 @@ export const fileMessages = {
   fileRequired: 'Please select a file to upload.',
   emptyFile: 'The file is empty.',
   oneFile: 'Only one file can be uploaded at a time.',
+  /** No wording in the specification: said in the same form as its size message. */
+  quota: 'The file exceeds your upload quota: your files may hold at most {0} MB together.',
   textMaximum: defaultMessages.textMaximum,
 } as const;
 

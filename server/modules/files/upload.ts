@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { HttpError } from '../../lib/http-error.ts';
+import { formatMessage } from '../../../engine/core/messages.ts';
 import type { FileStorage } from './storage.ts';
 import { SniffStream, WrongContentError } from './sniff.ts';
 import { cleanUserFileName, extensionOf, extensionsFor, fileMessages, maxSizeMBFor, sizeMessage, typeMessage, type FileKind } from './rules.ts';
@@ -19,12 +20,21 @@ export interface ReceivedUpload {
   description: string;
 }
 
+/** What is left of the user's quota (UPLOAD_QUOTA_MB) before this upload. */
+export interface UploadQuota {
+  quotaMB: number;
+  remainingBytes: number;
+}
+
 /** Room for the multipart envelope and the name and description fields beside the file itself. */
 const envelopeBytes = 64 * 1024;
 const nameMax = 200;
 const descriptionMax = 2000;
 
 const refuse = (status: number, message: string, property: string | null, code: string) => HttpError.of(status, message, property, code);
+
+/** Refuses an upload that would take the user's files past their quota, naming it. */
+export const quotaExceeded = (quotaMB: number) => refuse(413, formatMessage(fileMessages.quota, quotaMB), 'file', 'UploadQuota');
 
 /** Reads a part to its end without keeping it (a refused file is still read, so the client gets the answer, not a reset). */
 async function discard(part: Multipart & { type: 'file' }): Promise<void> {
@@ -50,10 +60,14 @@ function parserError(error: unknown): unknown {
  * maximum; 1 MB for the client logo), and bytes that match the extension (sniff.ts). A refused upload leaves
  * nothing behind.
  */
-export async function receiveUpload(request: FastifyRequest, kind: FileKind, storage: FileStorage, globalMaxMB: number): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, kind: FileKind, storage: FileStorage, globalMaxMB: number, quota: UploadQuota): Promise<ReceivedUpload> {
   const maxMB = maxSizeMBFor(kind, globalMaxMB);
-  const maxBytes = maxMB * 1024 * 1024;
-  const tooLarge = () => refuse(413, sizeMessage(kind, maxMB), 'file', 'FileSize');
+  const sizeLimit = maxMB * 1024 * 1024;
+  // The user's quota cuts the file short when less of it is left than the size limit allows.
+  const byQuota = quota.remainingBytes < sizeLimit;
+  const maxBytes = Math.max(0, Math.min(sizeLimit, quota.remainingBytes));
+  const tooLarge = () => (byQuota ? quotaExceeded(quota.quotaMB) : refuse(413, sizeMessage(kind, maxMB), 'file', 'FileSize'));
+  if (maxBytes === 0) throw tooLarge();
   // A body declared larger than the file may be plus its envelope is refused before any of it is read.
   if (Number(request.headers['content-length']) > maxBytes + envelopeBytes) throw tooLarge();
 

@@ -9,6 +9,7 @@ import { withDuplicateValueError } from './unique-violation.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { claimVersion, readVersioned } from '../../lib/crud/versioned-record.ts';
 import { clientSettingsLock, embeddingSettingId } from './setting-lock.ts';
+import { noteFileReferences } from '../files/references.ts';
 
 const access = { module: 'ApplicationSettings' };
 const columns = ['TimeZoneId as TimeZone', 'Logo', 'CompanyName', 'CompanyWebsite', 'ContactFirstName', 'ContactLastName', 'ContactEmailAddress', 'PhoneNumbers', 'Address', 'CreatedBy', 'CreatedDate', 'ModifiedBy', 'ModifiedDate'];
@@ -75,6 +76,7 @@ export default async function clientSettingsRoutes(app: FastifyInstance) {
         if (saved) await trx('files').where({ Kind: 'clientlogo', FileName: saved }).update({ IsActive: true });
       }
       await stampSetting(trx, { EmbeddedScreen: screen.id }, request.principal!.UserName);
+      await noteFileReferences(trx, request.principal!, { module: 'ApplicationSettings', table: 'client_settings', idColumn: 'ClientSettingsId' }, clientSettingsId, await readClientSettings(trx));
     }));
     return readClientSettings(app.db);
   });

@@ -11,6 +11,7 @@ import { settingResponse } from './schemas.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { claimVersion, readVersioned } from '../../lib/crud/versioned-record.ts';
 import { settingLock } from './setting-lock.ts';
+import { noteFileReferences } from '../files/references.ts';
 
 const access = { module: 'ApplicationSettings' };
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
@@ -89,6 +90,7 @@ export default async function settingRoutes(app: FastifyInstance) {
         if (value !== item.AttributeValue) await trx('app_setting_items').where('ConfigItemId', item.ConfigItemId).update({ AttributeValue: value });
       }
       await stampSetting(trx, { ConfigId: stored.ConfigId }, request.principal!.UserName);
+      await noteFileReferences(trx, request.principal!, { module: 'ApplicationSettings', table: 'app_settings', idColumn: 'ConfigId' }, stored.ConfigId, await readSetting(trx, stored.ConfigId));
     }));
     return readSetting(app.db, stored.ConfigId);
   });
