@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp, signIn, injectAs } from './helper.ts';
 import { addUser } from './account-fixtures.ts';
 import { duplicateUserName } from '../../server/modules/users/routes.ts';
+
+// Each sign-in and each password set runs scrypt at N=2^17 (about a second each on a busy 2-core machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 const tooMany = [{ PropertyName: null, ErrorMessage: expect.stringMatching(/^Too many requests\. Please try again in \d+ minute\(s\)\.$/), ErrorCode: 'TooManyAttempts' }];
 

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helper.ts';
 import { addUser, signInBody } from './account-fixtures.ts';
+
+// Each sign-in and each password set runs scrypt at N=2^17 (about a second each on a busy 2-core machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * Anyone can type a known user name (admin) with wrong passwords. Failures lock that name out only from the addresses

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helper.ts';
 import { addUser, signInBody } from './account-fixtures.ts';
 import { hashPassword, needsRehash, scryptParams, verifyPassword } from '../../server/lib/password.ts';
+
+// Each sign-in and each password set runs scrypt at N=2^17 (about a second each on a busy 2-core machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The parameters hashes were made with before OWASP's minimum was adopted. */
 const before = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };
