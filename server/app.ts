@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(mailer);
     // Before the modules: record locks' routes, and the lists whose rows can be locked (registerCrud adds to them).
     await app.register(import('./modules/locks/routes.ts'));
-    await app.register(authRoutes);
+    await app.register(authRoutes, { secret });
     await app.register(appRoutes);
     await app.register(import('./modules/access/routes.ts'));
     await app.register(metadataRoutes);

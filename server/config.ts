@@ -36,11 +36,18 @@ export interface Config {
   /** How long an e-mailed activation link, and a password-change link, stays valid. */
   activationKeySeconds: number;
   passwordResetKeySeconds: number;
-  /** Failed sign-ins allowed per account and per client address within rateLimitWindowSeconds, before 429. */
+  /**
+   * Failed sign-ins allowed within rateLimitWindowSeconds, before 429: for one account from one client address, from one
+   * address whatever the account, and for one account from all addresses together (a ceiling against guessing from many
+   * addresses, which a browser the account signed in with before is let past).
+   */
   signInFailuresPerAccount: number;
   signInFailuresPerAddress: number;
+  signInFailuresAccountCeiling: number;
   /** Account e-mail requests (recovery, new codes) allowed per client address within the window. */
   mailRequestsPerAddress: number;
+  /** Calls that tell whether an account exists (uniqueness checks, registration, recovery) per address and per user within the window. */
+  accountLookupsPerWindow: number;
   /** Client error batches a client address without a session may send within the window (they are written to the database). */
   clientErrorBatchesPerAddress: number;
   rateLimitWindowSeconds: number;
@@ -111,7 +118,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     passwordResetKeySeconds: whole(env, 'PASSWORD_RESET_KEY_MINUTES', 60) * 60,
     signInFailuresPerAccount: whole(env, 'SIGN_IN_FAILURES_PER_ACCOUNT', 5),
     signInFailuresPerAddress: whole(env, 'SIGN_IN_FAILURES_PER_ADDRESS', 20),
+    signInFailuresAccountCeiling: whole(env, 'SIGN_IN_FAILURES_ACCOUNT_CEILING', 100),
     mailRequestsPerAddress: whole(env, 'MAIL_REQUESTS_PER_ADDRESS', 10),
+    accountLookupsPerWindow: whole(env, 'ACCOUNT_LOOKUPS_PER_WINDOW', 30),
     clientErrorBatchesPerAddress: whole(env, 'CLIENT_ERROR_BATCHES_PER_ADDRESS', 60),
     rateLimitWindowSeconds: whole(env, 'RATE_LIMIT_WINDOW_MINUTES', 15) * 60,
     maxFileSizeMB: whole(env, 'MAX_FILE_SIZE_MB', 1024),

@@ -57,9 +57,12 @@ function headersOf(middleware: typeof pageHeaders): Record<string, string> {
  * Node validate and merge every header of every answer again: a tenth of a list call's CPU).
  */
 export default fp(async function securityHeaders(app) {
-  const page = headersOf(pageHeaders);
+  // Served over https (PUBLIC_URL says so): browsers are told to use nothing else for a year, so a network attacker cannot
+  // strip TLS from a later visit. Never over plain http, where it would be ignored or lock out a test set-up.
+  const hsts: Record<string, string> = app.config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+  const page = { ...headersOf(pageHeaders), ...hsts };
   // A route that may be cached (an image by its random name) says so itself, replacing the no-store here.
-  const api = { ...headersOf(apiHeaders), 'cache-control': 'no-store' };
+  const api = { ...headersOf(apiHeaders), 'cache-control': 'no-store', ...hsts };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : page);
     done();

@@ -135,3 +135,23 @@ describe('security headers on every answer the server gives', () => {
     expect(await answersMissingHeaders(errors)).toEqual([]);
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  async function hstsOf(publicUrl: string): Promise<Array<string | undefined>> {
+    const t = await startTestApp('pglite', { publicUrl });
+    try {
+      const answers = [await t.app.inject({ url: '/login' }), await t.app.inject({ url: '/api/App/PublicSettings' }), await t.app.inject({ url: '/api/nothing-here' })];
+      return answers.map((res) => res.headers['strict-transport-security'] as string | undefined);
+    } finally {
+      await t.stop();
+    }
+  }
+
+  it('tells browsers to keep to https, on pages, answers and errors alike, when PUBLIC_URL is https', async () => {
+    expect(await hstsOf('https://admin.example.com')).toEqual(Array(3).fill('max-age=31536000; includeSubDomains'));
+  });
+
+  it('is not sent when the server is reached over plain http', async () => {
+    expect(await hstsOf('http://127.0.0.1:3000')).toEqual([undefined, undefined, undefined]);
+  });
+});

@@ -13,7 +13,7 @@ const visitor = (name: string, extra: object = {}) => ({
 
 describe.each(databases)('self-registration at /user/create for a visitor on %s', (kind) => {
   const smtp = useSmtpCatcher();
-  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, publicUrl: 'https://admin.example.com', mailRequestsPerAddress: 1000 });
+  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, publicUrl: 'https://admin.example.com', mailRequestsPerAddress: 1000, accountLookupsPerWindow: 1000 });
   let members: number;
   let staff: number;
   let retired: number;

@@ -6,7 +6,7 @@ import { tokenSignInFailed } from '../../server/modules/auth/token-routes.ts';
 
 describe.each(databases)('sign-in by an e-mailed token on %s', (kind) => {
   const smtp = useSmtpCatcher();
-  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, publicUrl: 'https://admin.example.com', mailRequestsPerAddress: 1000 });
+  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, publicUrl: 'https://admin.example.com', mailRequestsPerAddress: 1000, accountLookupsPerWindow: 1000 });
   const signInWith = (Token: string) => t.app.inject({ method: 'POST', url: '/api/Authenticate/SignInWithToken', payload: { Token } });
 
   it('mails a /login/{token} link that signs the user in once', async () => {

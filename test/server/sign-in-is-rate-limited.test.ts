@@ -8,10 +8,10 @@ const from = (remoteAddress: string, options: ReturnType<typeof signInBody>) => 
 describe.each(databases)('sign-in rate limits on %s', (kind) => {
   const t = useTestApp(kind, { signInFailuresPerAccount: 3, signInFailuresPerAddress: 6, mailRequestsPerAddress: 2 });
 
-  it('locks an account after too many failures, even for the right password, with a clear 429', async () => {
+  it('locks an account out of the address its failures came from, even for the right password, with a clear 429', async () => {
     await addUser(t.app, { UserName: 'locked', Password: 'Locked1234' });
     for (let i = 0; i < 3; i++) expect((await t.app.inject(from('10.0.0.1', signInBody('locked', 'wrong')))).statusCode).toBe(400);
-    const res = await t.app.inject(from('10.0.0.2', signInBody('locked', 'Locked1234')));
+    const res = await t.app.inject(from('10.0.0.1', signInBody('locked', 'Locked1234')));
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual([{ PropertyName: null, ErrorMessage: 'Too many failed sign-in attempts. Please try again in 15 minute(s).', ErrorCode: 'TooManyAttempts' }]);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
@@ -19,7 +19,7 @@ describe.each(databases)('sign-in rate limits on %s', (kind) => {
 
   it('locks an unknown user name the same way, so the lock tells nothing about which names exist', async () => {
     for (let i = 0; i < 3; i++) await t.app.inject(from('10.0.1.1', signInBody('ghost', 'wrong')));
-    expect((await t.app.inject(from('10.0.1.2', signInBody('ghost', 'wrong')))).statusCode).toBe(429);
+    expect((await t.app.inject(from('10.0.1.1', signInBody('ghost', 'wrong')))).statusCode).toBe(429);
   });
 
   it('forgets an account\'s failures once it signs in', async () => {
@@ -52,7 +52,7 @@ describe.each(databases)('sign-in rate limits on %s', (kind) => {
     try {
       await addUser(t.app, { UserName: 'shared', Password: 'Shared1234' });
       for (const app of [t.app, second, t.app]) await app.inject(from('10.0.5.1', signInBody('shared', 'wrong')));
-      expect((await second.inject(from('10.0.5.2', signInBody('shared', 'Shared1234')))).statusCode).toBe(429);
+      expect((await second.inject(from('10.0.5.1', signInBody('shared', 'Shared1234')))).statusCode).toBe(429);
     } finally {
       await second.close();
     }

@@ -9,7 +9,7 @@ const newCode = 'New verification code was created and sent to your email accoun
 describe.each(databases)('new verification codes (invalid verification code page) on %s', (kind) => {
   const smtp = useSmtpCatcher();
   // Activation links expire after a second here, so stale keys are quick to make.
-  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, activationKeySeconds: 1, mailRequestsPerAddress: 1000 });
+  const t = useTestApp(kind, { get smtpUrl() { return smtp.url; }, activationKeySeconds: 1, mailRequestsPerAddress: 1000, accountLookupsPerWindow: 1000 });
 
   const create = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/User/CreateVerificationCode', payload });
   const tokenOf = (url: URL) => decodeURIComponent(url.pathname.split('/').pop()!);

@@ -6,6 +6,7 @@ import type { ResetPasswordRequest } from '../../../metadata/types/ResetPassword
 import type { PasswordInfo } from '../../../metadata/types/PasswordInfo.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { messages as accessMessages } from '../../plugins/access.ts';
 import { recordAttempt, buckets, requestsTooMany } from '../auth/rate-limit.ts';
 import { consumeKey, findKey, type Reason } from './verification-keys.ts';
@@ -34,14 +35,20 @@ export default async function passwordRoutes(app: FastifyInstance) {
         'Token: the {token} of /user/changepassword/{token} or /user/activateupdatepassword/{reason}/{token}, or the',
         'VerificationKey of a sign-in. The key is used up; the account counts as verified; every session of the user ends',
         "(they sign in again with the new password). 200 {Message: 'Your password has been successfully changed.', UserName}.",
-        "Failures: 400 validation items (Password pattern, ConfirmPassword 'Must equal Password.'); 400 UserName",
+        "Failures: 400 validation items (Password pattern, ConfirmPassword 'Must equal Password.'); 400 Password",
+        "'Must not be a commonly used password.' (ErrorCode CommonPassword: in a list of common and breached ones); 400 UserName",
         "'The User Name you entered does not match this link.'; 400 stale-key items ('The verification key has expired.').",
       ].join(' '),
       body: resetPasswordRequest,
       response: { 200: accountMessage },
     },
-  }, async (request, reply) => limitKeyGuesses(app, request, reply, async () => {
-    const { Password, Token, UserName = '' } = request.body;
+  }, async (request, reply) => {
+    // Before the key is tried: a refused password is not a failed guess of a key.
+    await refuseCommonPassword(request.body.Password, 'Password');
+    return limitKeyGuesses(app, request, reply, () => resetWithKey(request.body));
+  });
+
+  async function resetWithKey({ Password, Token, UserName = '' }: ResetPasswordRequest) {
     const row = await findKey(app.db, Token);
     if (!row || !row.Live || !passwordKeys.includes(row.Reason)) throw unusableKeyError(Token, row, passwordKeys, 'passwordreset');
     const user = (await userById(app.db, row.UserId))!;
@@ -54,7 +61,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
       await setPassword(trx, user.UserId, hash, { verifiesEmail: true });
     });
     return { Message: passwordMessages.changed, UserName: user.UserName };
-  }));
+  }
 
   app.get('/api/users/request-update-password-for-current-user', {
     config: { access: { module: 'RequestPasswordReset' } },
@@ -79,7 +86,8 @@ export default async function passwordRoutes(app: FastifyInstance) {
       summary: 'The signed-in user changes their own password.',
       description: [
         "200 {Message: 'Your password has been successfully changed.'}; the user's other sessions end, this one stays.",
-        "Failures: 400 validation items; 400 CurrentPassword 'The Current Password you entered is incorrect.' (counted",
+        "Failures: 400 validation items; 400 NewPassword 'Must not be a commonly used password.' (ErrorCode CommonPassword);",
+        "400 CurrentPassword 'The Current Password you entered is incorrect.' (counted",
         "with failed sign-ins: 429 after too many); 403 when UserId is another user's.",
       ].join(' '),
       body: passwordInfo,
@@ -90,6 +98,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
     const { UserId, CurrentPassword, NewPassword } = request.body;
     if (UserId !== undefined && UserId !== p.UserId) throw HttpError.of(403, accessMessages.noAccess);
     await requireCurrentPassword(app, p, CurrentPassword, reply);
+    await refuseCommonPassword(NewPassword, 'NewPassword');
     await setPassword(app.db, p.UserId, await hashPassword(NewPassword), { verifiesEmail: false, keepSession: p.SessionId });
     return { Message: passwordMessages.changed };
   });

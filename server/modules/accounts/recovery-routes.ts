@@ -4,12 +4,13 @@ import accountMessage from '../../../metadata/entities/AccountMessage.json' with
 import type { VerificationCodeRequest } from '../../../metadata/types/VerificationCodeRequest.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { findKey, markRenewed, reasons, generateNewKey, type Reason } from './verification-keys.ts';
-import { unusableKeyError, unverifiedError, activationReasonFor } from './stale-key.ts';
+import { unusableKeyError, activationReasonFor } from './stale-key.ts';
 import {
   activeUserByName, activeUsersByEmail, activeUserByNameOrEmail, userById, isVerified, mailKey, type AccountUser,
 } from './account-users.ts';
 import { userNameMail } from './account-mail.ts';
 import { limitMailRequests, accountMailAllowed } from './mail-throttle.ts';
+import { limitAccountLookups } from './lookup-limit.ts';
 
 /** Spec 1 section 8, as given (two spaces after full stops included). */
 export const recoveryMessages = {
@@ -21,9 +22,9 @@ export const recoveryMessages = {
 };
 
 const notEnumerating = [
-  'The answer is the same whether or not an account matches (no mail is sent when none does), so the call does not',
-  'tell which accounts exist; only an unverified account answers differently, with the verification error the spec',
-  'shows (400 StaleKeyError, ErrorCode VerificationRequired). 429 after too many calls from one address.',
+  'The answer is the same whether or not an account matches (no mail is sent when none does), and for an account not',
+  'verified yet (which is mailed its activation link instead), so the call does not tell which accounts exist.',
+  '429 after too many calls from one address.',
 ].join(' ');
 
 const userNameQuery = {
@@ -36,23 +37,23 @@ const emailQuery = {
 };
 
 export default async function recoveryRoutes(app: FastifyInstance) {
-  /** Mails after the response (same timing for every answer), within the per-account mail limit. */
-  /**
-   * The verified active accounts with an e-mail address, after the per-address mail limit. When every match
-   * is unverified, the answer is the verification error the spec shows (with the link to a new code).
-   */
-  async function verifiedUsersByEmail(request: FastifyRequest<{ Querystring: { emailAddress: string } }>, reply: FastifyReply) {
+  /** Every recovery call answers whether an account matches only by mail: each counts as mail asked for and as a lookup. */
+  async function limitRecovery(request: FastifyRequest, reply: FastifyReply) {
     await limitMailRequests(app, request, reply);
-    const users = await activeUsersByEmail(app.db, request.query.emailAddress);
-    const verified = users.filter(isVerified);
-    if (users.length && !verified.length) throw await unverifiedError(app.db, users[0]);
-    return verified;
+    await limitAccountLookups(app, request, reply);
   }
 
+  /** Mails after the response (same timing for every answer), within the per-account mail limit. */
   const mailLater = (user: AccountUser, reason: Reason) =>
     app.mailer.later(async () => {
       if (await accountMailAllowed(app, user.UserId)) await mailKey(app, user, reason);
     });
+
+  /**
+   * What an account not verified yet gets instead of what was asked: its activation link, which is what it needs next.
+   * Answering it with the verification error would tell a stranger that the account exists.
+   */
+  const mailActivation = (user: AccountUser) => mailLater(user, activationReasonFor(user));
 
   app.get<{ Querystring: { userName: string } }>('/api/User/RequestForgottenPasswordByUserName', {
     config: { access: 'public' },
@@ -64,10 +65,10 @@ export default async function recoveryRoutes(app: FastifyInstance) {
       response: { 200: accountMessage },
     },
   }, async (request, reply) => {
-    await limitMailRequests(app, request, reply);
+    await limitRecovery(request, reply);
     const user = await activeUserByName(app.db, request.query.userName);
-    if (user && !isVerified(user)) throw await unverifiedError(app.db, user);
-    if (user) mailLater(user, 'passwordreset');
+    if (user && !isVerified(user)) mailActivation(user);
+    else if (user) mailLater(user, 'passwordreset');
     return { Message: recoveryMessages.passwordMailSent };
   });
 
@@ -81,8 +82,11 @@ export default async function recoveryRoutes(app: FastifyInstance) {
       response: { 200: accountMessage },
     },
   }, async (request, reply) => {
-    const verified = await verifiedUsersByEmail(request, reply);
-    for (const user of verified) mailLater(user, 'passwordreset');
+    await limitRecovery(request, reply);
+    for (const user of await activeUsersByEmail(app.db, request.query.emailAddress)) {
+      if (isVerified(user)) mailLater(user, 'passwordreset');
+      else mailActivation(user);
+    }
     return { Message: recoveryMessages.passwordMailSentToAddress };
   });
 
@@ -96,7 +100,11 @@ export default async function recoveryRoutes(app: FastifyInstance) {
       response: { 200: accountMessage },
     },
   }, async (request, reply) => {
-    const verified = await verifiedUsersByEmail(request, reply);
+    await limitRecovery(request, reply);
+    const users = await activeUsersByEmail(app.db, request.query.emailAddress);
+    // An unverified account's activation mail names it; the verified ones' names go together in one mail.
+    for (const user of users.filter((u) => !isVerified(u))) mailActivation(user);
+    const verified = users.filter(isVerified);
     if (verified.length) {
       app.mailer.later(async () => {
         if (await accountMailAllowed(app, verified[0].EmailAddress)) await app.mailer.send(userNameMail(verified[0].EmailAddress, verified));
@@ -125,7 +133,7 @@ export default async function recoveryRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { Token, UserName = '' } = request.body;
     let wanted = request.body.Reason.trim().toLowerCase();
-    await limitMailRequests(app, request, reply);
+    await limitRecovery(request, reply);
     let user: AccountUser | undefined;
     let byToken = false;
     if (Token.trim() && Token !== generateNewKey) {

@@ -76,10 +76,15 @@ export const requestsTooMany = 'Too many requests.';
 
 /** Bucket names, shared by sign-in and the calls that check a password or send account mail. */
 export const buckets = {
+  /** Every failure for a user name, from anywhere: the ceiling against guessing from many addresses. */
   signInAccount: (userName: string) => `signin:user:${userName.trim().toLowerCase()}`,
+  /** Failures for a user name from one address: what locks that address out of that account. */
+  signInAccountAddress: (userName: string, ip: string) => `signin:pair:${ip}:${userName.trim().toLowerCase()}`,
   signInAddress: (ip: string) => `signin:ip:${ip}`,
   mailAddress: (ip: string) => `mail:ip:${ip}`,
   keyAddress: (ip: string) => `key:ip:${ip}`,
   clientErrorAddress: (ip: string) => `clienterror:ip:${ip}`,
   mailAccount: (key: string | number) => `mail:to:${String(key).toLowerCase()}`,
+  lookupAddress: (ip: string) => `lookup:ip:${ip}`,
+  lookupUser: (userId: number) => `lookup:user:${userId}`,
 };

@@ -4,9 +4,10 @@ import accountMessage from '../../../metadata/entities/AccountMessage.json' with
 import { HttpError } from '../../lib/http-error.ts';
 import { consumeKey, findKey } from '../accounts/verification-keys.ts';
 import { activeUserByName, isVerified, mailKey } from '../accounts/account-users.ts';
-import { unverifiedError } from '../accounts/stale-key.ts';
-import { limitMailRequests } from '../accounts/mail-throttle.ts';
+import { activationReasonFor, unverifiedError } from '../accounts/stale-key.ts';
+import { limitMailRequests, accountMailAllowed } from '../accounts/mail-throttle.ts';
 import { limitKeyGuesses } from '../accounts/key-guess-limit.ts';
+import { limitAccountLookups } from '../accounts/lookup-limit.ts';
 import { recoveryMessages } from '../accounts/recovery-routes.ts';
 import { signInAs, type UserRow } from './login-answer.ts';
 
@@ -40,15 +41,19 @@ export default async function tokenRoutes(app: FastifyInstance) {
     schema: {
       tags: ['accounts'],
       summary: 'Mail a single-use sign-in link (/login/{token}) to the account with this user name.',
-      description: 'Answers the same whether or not the account exists; unverified accounts get the verification error.',
+      description: 'Answers the same whether or not the account exists, and for an account not verified yet (mailed its activation link instead). 429 after too many calls from one address.',
       querystring: { type: 'object', required: ['userName'], properties: { userName: { type: 'string', minLength: 1, maxLength: 200 } } },
       response: { 200: accountMessage },
     },
   }, async (request, reply) => {
     await limitMailRequests(app, request, reply);
+    await limitAccountLookups(app, request, reply);
     const user = await activeUserByName(app.db, request.query.userName);
-    if (user && !isVerified(user)) throw await unverifiedError(app.db, user);
-    if (user) app.mailer.later(() => mailKey(app, user, 'signin'));
+    if (user) {
+      app.mailer.later(async () => {
+        if (await accountMailAllowed(app, user.UserId)) await mailKey(app, user, isVerified(user) ? 'signin' : activationReasonFor(user));
+      });
+    }
     return { Message: recoveryMessages.passwordMailSent };
   });
 }

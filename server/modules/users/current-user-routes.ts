@@ -6,6 +6,7 @@ import type { UserNameChange } from '../../../metadata/types/UserNameChange.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { messages as accessMessages } from '../../plugins/access.ts';
 import { isOwnPassword } from '../accounts/current-password.ts';
+import { limitAccountLookups } from '../accounts/lookup-limit.ts';
 import { isFreeFor, requireFreeUserName, withUniqueUserName } from './user-names.ts';
 
 export const userNameChanged = 'Your user name has been successfully changed.';
@@ -38,9 +39,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
       body: userNameChange,
       response: { 200: accountMessage },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const p = request.principal!;
     const { UserId, UserName } = request.body;
+    await limitAccountLookups(app, request, reply);
     if (UserId !== undefined && UserId !== p.UserId) throw HttpError.of(403, accessMessages.noAccess);
     const name = UserName.trim();
     if (!name) throw HttpError.of(400, 'User Name is required.', 'UserName', 'required');
@@ -58,10 +60,14 @@ export default async function currentUserRoutes(app: FastifyInstance) {
       schema: {
         tags: ['accounts'],
         summary: `Whether no other user has this ${what} (case ignored): true or false.`,
+        description: 'Tells whether an account has it: 429 after too many such calls from one address or one user.',
         querystring: { type: 'object', additionalProperties: false, required: [param], properties: { [param]: { type: 'string', maxLength: 200 }, ...optionalUserId } },
         response: answer,
       },
-    }, async (request) => isFreeFor(app.db, field, request.query[param], request.query.userId));
+    }, async (request, reply) => {
+      await limitAccountLookups(app, request, reply);
+      return isFreeFor(app.db, field, request.query[param], request.query.userId);
+    });
   }
 
   app.get<{ Querystring: { EmailAddress: string; Password: string } }>('/api/users/is-valid-user', {

@@ -9,6 +9,7 @@ import { circleAccessFor } from '../page-actions/store.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { endSessionsOfUser } from '../sessions/session-store.ts';
 import { startActivation } from '../accounts/account-users.ts';
@@ -46,7 +47,10 @@ export async function userColumns(values: Record<string, unknown>, mode: 'create
   if (mode === 'create') Object.assign(columns, { MustChangePassword: !(ownPassword && hasPassword), IsVerified: false });
   // A password an administrator sets on update is known to them too: the user chooses their own at the next sign-in.
   if (mode === 'update' && hasPassword) columns.MustChangePassword = true;
-  if (hasPassword) Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
+  if (hasPassword) {
+    await refuseCommonPassword(Password, 'Password');
+    Object.assign(columns, { PasswordHash: await hashPassword(Password), PasswordLastChangedDate: new Date() });
+  }
   return columns;
 }
 

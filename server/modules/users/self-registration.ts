@@ -8,6 +8,7 @@ import { bodyValidator } from '../../lib/crud/body-validator.ts';
 import { checkedBody, documentedBody } from '../../lib/crud/form-body.ts';
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
 import { limitMailRequests } from '../accounts/mail-throttle.ts';
+import { limitAccountLookups } from '../accounts/lookup-limit.ts';
 import { startActivation } from '../accounts/account-users.ts';
 import { isFreeFor } from './user-names.ts';
 import { saveUserAccess } from './user-access.ts';
@@ -99,6 +100,8 @@ export default async function selfRegistrationRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     await limitMailRequests(app, request, reply);
+    // The 409 for a name or address in use tells that an account has it (the spec's message, kept): a lookup.
+    await limitAccountLookups(app, request, reply);
     const { values } = checkedBody(check, entity, request.body);
     const userName = String(values.UserName).trim();
     const clashes = [];

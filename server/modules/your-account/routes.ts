@@ -3,6 +3,7 @@ import yourAccount from '../../../metadata/entities/YourAccount.json' with { typ
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { registerSingleRecord } from '../../lib/crud/register-single.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { requireCurrentPassword } from '../accounts/current-password.ts';
 import { setPassword } from '../accounts/set-password.ts';
 import { requireFreeEmailAddress, requireFreeUserName, withUniqueUserName } from '../users/user-names.ts';
@@ -28,6 +29,7 @@ export default async function yourAccountRoutes(app: FastifyInstance) {
     async before(request, values, reply) {
       if (values.ChangePassword !== true) return null;
       await requireCurrentPassword(app, request.principal!, String(values.CurrentPassword), reply);
+      await refuseCommonPassword(values.NewPassword, 'NewPassword');
       return hashPassword(String(values.NewPassword)); // slow: outside the transaction
     },
     async write(trx, request, values, passwordHash) {
