@@ -24,11 +24,11 @@ import * as transfer from './migrations/095_transfer.ts';
 import * as recordLocks from './migrations/100_record_locks.ts';
 import * as recordVersions from './migrations/101_record_versions.ts';
 import * as fileChunks from './migrations/105_file_chunks.ts';
-import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
-import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 import * as udfKeysById from './migrations/110_udf_keys_by_id.ts';
+import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
 import * as definitionKeys from './migrations/113_definition_keys.ts';
 import * as fileReferences from './migrations/114_file_references.ts';
+import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -59,11 +59,11 @@ const migrations: Array<[string, Migration]> = [
   ['100_record_locks', recordLocks],
   ['101_record_versions', recordVersions],
   ['105_file_chunks', fileChunks],
-  ['111_field_identity_and_levels', fieldIdentity],
-  ['117_menu_item_owners', menuItemOwners],
   ['110_udf_keys_by_id', udfKeysById],
+  ['111_field_identity_and_levels', fieldIdentity],
   ['113_definition_keys', definitionKeys],
   ['114_file_references', fileReferences],
+  ['117_menu_item_owners', menuItemOwners],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {
