@@ -4,7 +4,15 @@ import { scrypt, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:c
  * scrypt at OWASP's minimum (N=2^17, r=8, p=1: 128 MiB and about a quarter second per hash). The parameters travel
  * with each hash (scrypt$N$r$p$salt$key), so hashes made with older ones still verify and are rehashed at sign-in.
  */
-export const scryptParams = { N: 2 ** 17, r: 8, p: 1, keyLength: 32 };
+export const productionScryptParams = { N: 2 ** 17, r: 8, p: 1, keyLength: 32 };
+
+/**
+ * The parameters in force. Only under vitest may SCRYPT_LOG2_N lower N (vitest.config.ts sets 14): the suites make
+ * thousands of users, the behaviour is what they test, and the cost is measured by the sign-in bench. Nothing a
+ * deployment sets can lower it.
+ */
+const testLogN = process.env.VITEST && process.env.SCRYPT_LOG2_N ? Number(process.env.SCRYPT_LOG2_N) : null;
+export const scryptParams = testLogN ? { ...productionScryptParams, N: 2 ** testLogN } : productionScryptParams;
 
 /** Node refuses scrypt above 32 MiB unless told: allow what the parameters need (128·N·r·p) and some room. */
 const maxmemFor = (N: number, r: number, p: number) => 128 * N * r * p + 16 * 1024 * 1024;
