@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { openPage, screenshot, signInThroughForm, startSignedIn } from './harness.ts';
+import { credentialsOf, openPage, screenshot, signInThroughForm, startSignedIn } from './harness.ts';
 import { adminApi, type Api } from './seed-through-api.ts';
 import { addRole, addUser } from '../server/account-fixtures.ts';
-
-/** The signed-in user's token and session as the app keeps them, for calling the API directly as that user. */
-async function credentialsOf(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => localStorage.getItem('metadmin.session'));
-  const { state } = JSON.parse(stored ?? '{}') as { state: { token: string; session: { SessionId: string } } };
-  return { authorization: `Bearer ${state.token}`, 'session-id': state.session.SessionId };
-}
 
 /**
  * Issue 27's Shows: an administrator renames a field hidden from Clerk, deactivates another and gives a third

@@ -83,3 +83,10 @@ export async function startSignedIn(overrides: Partial<Config> = {}): Promise<{ 
   await page.waitForURL(`${baseUrl}/home`);
   return { app, baseUrl, browser, page, consoleErrors };
 }
+
+/** The signed-in user's token and session as the app keeps them, for calling the API directly as that user. */
+export async function credentialsOf(page: Page): Promise<Record<string, string>> {
+  const stored = await page.evaluate(() => localStorage.getItem('metadmin.session'));
+  const { state } = JSON.parse(stored ?? '{}') as { state: { token: string; session: { SessionId: string } } };
+  return { authorization: `Bearer ${state.token}`, 'session-id': state.session.SessionId };
+}

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { openPage, screenshot, startSignedIn } from './harness.ts';
+import { credentialsOf, openPage, screenshot, startSignedIn } from './harness.ts';
 import { startSmtpCatcher, linkIn, type SmtpCatcher } from '../server/smtp-catcher.ts';
 
 /** By the label's start: a required field's label ends in ' *', and 'Email Address' must not match 'Confirm Email Address'. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
-
-/** The signed-in user's token and session as the app keeps them, for calling the API directly as that user. */
-async function credentialsOf(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => localStorage.getItem('metadmin.session'));
-  const { state } = JSON.parse(stored ?? '{}') as { state: { token: string; session: { SessionId: string } } };
-  return { authorization: `Bearer ${state.token}`, 'session-id': state.session.SessionId };
-}
 
 /** The names of the main menu's entries. */
 async function menuOf(page: Page): Promise<string[]> {
