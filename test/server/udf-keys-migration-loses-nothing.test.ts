@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
+import type { Knex } from 'knex';
+import { plainKnex } from './plain-knex.ts';
 import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { recordIndexesBuilt } from '../../server/modules/forms/record-indexes.ts';
@@ -9,15 +9,6 @@ import * as migration110 from '../../server/db/migrations/110_udf_keys_by_id.ts'
 
 type Row = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'DELETE';
-
-/** A knex speaking database names, as migrations run (on PGlite over the app's one database, left open when destroyed). */
-class BorrowedPgLite extends ClientPgLite {
-  override async destroyRawConnection(): Promise<void> {}
-}
-function plainKnex(app: { db: Knex }, databaseUrl: string | undefined): Knex {
-  if (databaseUrl) return knexFactory({ client: 'pg', connection: databaseUrl });
-  return knexFactory({ client: BorrowedPgLite, dialect: 'postgres', connection: (app.db.client as { config: { connection: unknown } }).config.connection as () => object });
-}
 
 const udf = (FormId: number, Name: string, FieldType: string) => ({
   FormId, Name, ReportLabelText: null, FieldType, IsUdf: true, IsActive: true, StartDate: '2020-01-01', EndDate: null, AttributeValues: {},
@@ -62,7 +53,7 @@ describe.each(databases)('migration 110 moves UDF values from names to ids, on %
     ids.Inspector = (await ok('POST', '/api/formfields', udf(formId, 'Inspector', 'text'), 201)).FormFieldId;
     ids.ShoeSize = (await ok('POST', '/api/formfields', udf(formId, 'Shoe Size', 'integer'), 201)).FormFieldId;
     ids.Checked = (await ok('POST', '/api/formfields', udf(formId, 'Checked', 'yesNo'), 201)).FormFieldId;
-    const forms = (await ok('GET', '/api/forms?includeInactive=true&pageSize=0')).Items as Array<Row & { FormId: number; Name: string }>;
+    const forms = (await ok('GET', '/api/forms?includeInactive=true&pageSize=1000')).Items as Array<Row & { FormId: number; Name: string }>;
     usersFormId = forms.find((f) => f.Name === 'Users')!.FormId;
     ids.Badge = (await ok('POST', '/api/formfields', udf(usersFormId, 'Badge', 'text'), 201)).FormFieldId;
     await recordIndexesBuilt(formId);

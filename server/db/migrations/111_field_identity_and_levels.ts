@@ -48,7 +48,7 @@ interface RevisionFields { at: number; byName: Map<string, number> }
 type Change = { Field: string; Old: unknown; New: unknown; FieldId?: number };
 
 /** Gives each audited change of a built field the id of the field that carried its name when it was written. */
-async function auditEntriesByFieldId(knex: Knex): Promise<void> {
+export async function auditEntriesByFieldId(knex: Knex): Promise<void> {
   const forms: Array<{ form_id: number; source: string | null; table_name: string | null }> = await knex('forms').select('form_id', 'source', 'table_name');
   for (const form of forms) {
     // A built form's screen is form-<id>; a reserved form's UDFs are audited under its shipped screen's id.
