@@ -70,7 +70,9 @@ describe.each(oneDatabase)('every API route against the access it declares, on %
   /** The access the route needs: the declared module, or the resolved one for the built form's id in the params. */
   function accessOf(route: SeenRoute): ModuleAccess | null {
     const access = route.config?.access;
-    if (typeof access === 'object' && 'resolve' in access) return access.resolve({ params: { formId: String(formId), pageId: String(pageId) } } as unknown as FastifyRequest);
+    if (typeof access === 'object' && 'resolve' in access) {
+      return access.resolve({ params: { formId: String(formId), pageId: String(pageId) }, query: queryOf(route) } as unknown as FastifyRequest);
+    }
     return moduleOf(access);
   }
 
@@ -84,8 +86,16 @@ describe.each(oneDatabase)('every API route against the access it declares, on %
    * Path params filled with 1 (the master user's id: a write to it is refused as the master's, never done), and :formId
    * with the built form's id; an empty JSON body for writes.
    */
+  /** A route whose module the query names (an upload names the screen's module it is for): Users' here. */
+  const namesModuleInQuery = (route: SeenRoute) => {
+    const access = route.config?.access;
+    return typeof access === 'object' && 'resolve' in access && /\?module/.test(String((access as { describe?: string }).describe));
+  };
+  const queryOf = (route: SeenRoute) => (namesModuleInQuery(route) ? { module: 'RegisterUser' } : {});
+
   function call(app: FastifyInstance, route: SeenRoute, who: SignedIn | null) {
-    const url = route.url.replace(/:formId\b/g, String(formId)).replace(/:pageId\b/g, String(pageId)).replace(/:\w+/g, '1');
+    const path = route.url.replace(/:formId\b/g, String(formId)).replace(/:pageId\b/g, String(pageId)).replace(/:\w+/g, '1');
+    const url = namesModuleInQuery(route) ? `${path}?module=RegisterUser` : path;
     const options = { method: route.method, url, ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}) };
     return who ? injectAs(app, who, options) : app.inject(options);
   }

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * levels (spec 2 section 6: a permission "enables or disables a field"):
  * - permission_nodes.form_field_id ties a built field's node to its form field: a rename relabels the node and
  *   moves no grant. Existing nodes are adopted by name at the next sync (server start), which sees every composed
- *   screen; a node's name then follows the field's.
+ *   screen; a node's name then follows the field's. The unique names per module become deferrable (see below).
  * - role_permissions.read_only and user_permissions.read_only: a granted field is editable or read-only (shown,
  *   refused on write). A user's override of has_access carries its level too.
  * - user_node_access answers read_only beside has_access: read-only when every active role that grants the node
@@ -17,6 +17,10 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table permission_nodes add column form_field_id integer');
   await knex.raw('create unique index permission_nodes_form_field on permission_nodes (parent_node_id, form_field_id) where form_field_id is not null');
+  // A node's name follows its field's; an import's rollback puts names back row by row, so the names are checked
+  // unique at the end of its transaction (it defers them), not at each row.
+  await knex.raw('alter table permission_nodes drop constraint permission_nodes_module_id_type_name_unique');
+  await knex.raw('alter table permission_nodes add constraint permission_nodes_module_id_type_name_unique unique (module_id, type, name) deferrable initially immediate');
   await knex.raw('alter table role_permissions add column read_only boolean not null default false');
   await knex.raw('alter table user_permissions add column read_only boolean not null default false');
   await knex.raw('drop view role_grants');
@@ -110,6 +114,8 @@ export async function down(knex: Knex): Promise<void> {
     select 1, node_id, true, true from permission_nodes`);
   await knex.raw('alter table user_permissions drop column read_only');
   await knex.raw('alter table role_permissions drop column read_only');
+  await knex.raw('alter table permission_nodes drop constraint permission_nodes_module_id_type_name_unique');
+  await knex.raw('alter table permission_nodes add constraint permission_nodes_module_id_type_name_unique unique (module_id, type, name)');
   await knex.raw('drop index permission_nodes_form_field');
   await knex.raw('alter table permission_nodes drop column form_field_id');
 }

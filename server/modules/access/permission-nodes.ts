@@ -128,7 +128,8 @@ async function syncChildNodes(trx: Knex, moduleNode: ModuleNode, wanted: Map<str
     const node = [...wanted.values()].find((n) => n.formFieldId && n.name === row.Name && !claimed.has(nodeKey(n)));
     if (node) { matched.set(row.NodeId, node); claimed.add(nodeKey(node)); }
   }
-  const takenNames = new Set([...matched.values()].map((n) => `${n.type}:${n.name}`));
+  // Every name a live node takes, matched or added: another field's node retired under it moves aside.
+  const takenNames = new Set([...wanted.values()].map((n) => `${n.type}:${n.name}`));
   const renamed = existing.filter((row) => matched.has(row.NodeId) && matched.get(row.NodeId)!.name !== row.Name);
   // Out of the way first: a swap of two names, or a retired node holding a name a live one takes.
   for (const row of existing) {

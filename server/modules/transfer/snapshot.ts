@@ -113,6 +113,8 @@ const whereKey = (key: readonly string[]) => key.map((k) => `t.${k} = r.${k}`).j
  * inserted again (parents first). PostgreSQL's own JSON of the rows makes this exact, timestamps and all.
  */
 export async function restoreRows(trx: Knex, before: Snapshot, after: Snapshot): Promise<void> {
+  // A name put back may still be held by a row this loop deletes next (a permission node of a field the import added).
+  await trx.raw('set constraints all deferred');
   for (const { table, key } of [...definitionTables].reverse()) {
     for (const [k, row] of Object.entries(before[table])) {
       if (!(k in after[table]) || JSON.stringify(after[table][k]) === JSON.stringify(row)) continue;
