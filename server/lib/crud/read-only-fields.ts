@@ -24,8 +24,14 @@ export function readOnlyFieldsOf(principal: Principal | undefined): string[] {
  * screen's delete-or-deactivate route node, as the Deactivate button does. A screen without that route asks nothing more.
  */
 export async function holdsActiveState(db: Knex, screen: ScreenDocument, principal: Principal | undefined): Promise<boolean> {
-  if (!principal || principal.IsMaster || !screen.routes.delete || !screen.module) return true;
-  return (await moduleAccessOf(db, principal.UserId, screen.module, routeNodeName(screen.id, 'delete'))).holdsRoute;
+  const route = activeStateRoute(screen);
+  if (!principal || principal.IsMaster || !route || !screen.module) return true;
+  return (await moduleAccessOf(db, principal.UserId, screen.module, route)).holdsRoute;
+}
+
+/** The route node a record's active state follows: the screen's delete-or-deactivate route's (none without that route). */
+export function activeStateRoute(screen: ScreenDocument): string | null {
+  return screen.routes.delete ? routeNodeName(screen.id, 'delete') : null;
 }
 
 /**

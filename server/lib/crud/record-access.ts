@@ -118,7 +118,7 @@ export function screenForUser(screen: ScreenDocument, denied: string[], readOnly
   const form: Form | undefined = screen.form && {
     ...screen.form,
     fields: { ...screen.form.fields, create: keep(screen.form.fields.create), update: keep(screen.form.fields.update) } as Form['fields'],
-    ...(screen.form.uiSchema ? { uiSchema: uiSchemaForUser(screen.form.uiSchema, hidden, readOnly) } : readOnly.size ? { uiSchema: uiSchemaForUser({}, hidden, readOnly) } : {}),
+    ...(screen.form.uiSchema || readOnly.size ? { uiSchema: uiSchemaForUser(screen.form.uiSchema ?? {}, hidden, readOnly) } : {}),
     ...(screen.form.rules ? { rules: screen.form.rules.filter((rule) => !mentionsAny(rule, hidden)) } : {}),
   };
   if (form && !form.fields.create) delete form.fields.create;

@@ -18,22 +18,21 @@ export function routeAccessJoin(db: Knex, moduleName: Knex.Value, routeName: Kne
           select ra.has_access from permission_nodes rn cross join lateral user_node_access(u.user_id, rn.node_id) ra
           where rn.parent_node_id = mn.node_id and rn.type = 'route' and rn.name = ? and not rn.is_retired), false)) as holds_route,
         (u.is_master or not mm.allow_view_all_records or coalesce(ma.view_all_records, false)) as view_all_records,
-        case when u.is_master then '{}'::text[] else array(
-          select coalesce(ff.stored_name, fn.name) from permission_nodes fn
-          left join form_fields ff on ff.form_field_id = fn.form_field_id
-          where fn.parent_node_id = mn.node_id and fn.type = 'field'
-            and not exists (select 1 from user_node_access(u.user_id, fn.node_id) fa where fa.has_access)
-          order by 1) end as denied_fields,
-        case when u.is_master then '{}'::text[] else array(
-          select coalesce(ff.stored_name, fn.name) from permission_nodes fn
-          left join form_fields ff on ff.form_field_id = fn.form_field_id
-          where fn.parent_node_id = mn.node_id and fn.type = 'field' and not fn.is_retired
-            and exists (select 1 from user_node_access(u.user_id, fn.node_id) fa where fa.has_access and fa.read_only)
-          order by 1) end as read_only_fields
+        coalesce(fields.denied, '{}') as denied_fields,
+        coalesce(fields.read_only, '{}') as read_only_fields
       from permission_nodes mn
       join modules mm on mm.module_id = mn.module_id
       -- The master user holds everything: nothing to evaluate.
       left join lateral (select * from user_node_access(u.user_id, mn.node_id) where not u.is_master) ma on true
+      -- Each field node evaluated once: hidden when not held (retired ones too), read-only when held read-only.
+      left join lateral (
+        select array_agg(f.name order by f.name) filter (where not f.has_access) as denied,
+               array_agg(f.name order by f.name) filter (where f.has_access and f.read_only and not f.is_retired) as read_only
+        from (select coalesce(ff.stored_name, fn.name) as name, fn.is_retired, fa.has_access, fa.read_only
+              from permission_nodes fn
+              left join form_fields ff on ff.form_field_id = fn.form_field_id
+              cross join lateral user_node_access(u.user_id, fn.node_id) fa
+              where fn.parent_node_id = mn.node_id and fn.type = 'field' and not u.is_master) f) fields on true
       where mn.type = 'module' and mn.name = ?) acc on true`, [routeName, routeName, moduleName]);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
 import { entityForUser, moduleGatedFields, screenForUser } from '../../lib/crud/record-access.ts';
-import { activeStateHelp, holdsActiveState, readOnlyFieldHelp } from '../../lib/crud/read-only-fields.ts';
+import { activeStateHelp, activeStateRoute, readOnlyFieldHelp } from '../../lib/crud/read-only-fields.ts';
 import { messages } from '../../plugins/access.ts';
 import { screenPayload } from '../forms/screens.ts';
 
@@ -21,13 +21,14 @@ export default async function metadataRoutes(app: FastifyInstance) {
     const { screen, entity } = payload;
     const user = request.principal!;
     if (!screen.module || user.IsMaster) return { Screen: screen, Schema: entity };
-    const access = await moduleAccessOf(app.db, user.UserId, screen.module);
+    // Is Active follows the delete-or-deactivate route node: asked in the same evaluation (holdsRoute is true without one).
+    const access = await moduleAccessOf(app.db, user.UserId, screen.module, activeStateRoute(screen));
     if (!access.holdsModule) throw HttpError.of(403, messages.noAccess);
     // The user's own form and list: fields they may not see, or may not change for want of a further module, are not
     // drawn nor described; those they hold read-only are drawn read-only, and so is Is Active without the right to deactivate.
     const denied = [...access.deniedFields, ...(await moduleGatedFields(app.db, user, screen.form?.fieldModules))];
     const readOnly = new Map(access.readOnlyFields.map((field) => [field, readOnlyFieldHelp]));
-    if (screen.form?.fields.update.includes('IsActive') && !(await holdsActiveState(app.db, screen, user))) readOnly.set('IsActive', activeStateHelp);
+    if (screen.form?.fields.update.includes('IsActive') && !access.holdsRoute) readOnly.set('IsActive', activeStateHelp);
     return { Screen: screenForUser(screen, denied, readOnly), Schema: entityForUser(entity, denied) };
   });
 }
