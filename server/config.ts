@@ -59,6 +59,10 @@ export interface Config {
   orphanFileGraceSeconds: number;
   /** How long a record lock lasts unless renewed (RECORD_LOCK_SECONDS); the browser offers renewal 30 s before. */
   recordLockSeconds: number;
+  /** A field type change that rewrites the values of at least this many records is made online (ONLINE_TYPE_CHANGE_ROWS; 0: always). */
+  onlineTypeChangeRows: number;
+  /** Records an online type change converts per transaction (TYPE_CHANGE_BATCH_ROWS). */
+  typeChangeBatchRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +130,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxFileSizeMB: whole(env, 'MAX_FILE_SIZE_MB', 1024),
     uploadQuotaMB: whole(env, 'UPLOAD_QUOTA_MB', 2048),
     orphanFileGraceSeconds: whole(env, 'ORPHAN_FILE_GRACE_HOURS', 24) * 3600,
+    onlineTypeChangeRows: whole(env, 'ONLINE_TYPE_CHANGE_ROWS', 20000, 0),
+    typeChangeBatchRows: whole(env, 'TYPE_CHANGE_BATCH_ROWS', 5000),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
   };
 }

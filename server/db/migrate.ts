@@ -29,6 +29,7 @@ import * as fieldIdentity from './migrations/111_field_identity_and_levels.ts';
 import * as definitionKeys from './migrations/113_definition_keys.ts';
 import * as fileReferences from './migrations/114_file_references.ts';
 import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
+import * as fieldTypeChanges from './migrations/118_field_type_changes.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -64,6 +65,7 @@ const migrations: Array<[string, Migration]> = [
   ['113_definition_keys', definitionKeys],
   ['114_file_references', fileReferences],
   ['117_menu_item_owners', menuItemOwners],
+  ['118_field_type_changes', fieldTypeChanges],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

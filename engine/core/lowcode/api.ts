@@ -82,6 +82,18 @@ export interface FormFieldRecord {
   CreatedBy?: string | null;
   ModifiedDate?: string | null;
   ModifiedBy?: string | null;
+  /** A type change under way (its values converting in the background), or the last one that failed; null: none. */
+  TypeChange?: TypeChangeProgress | null;
+}
+
+/** An online type change's progress: Done of Total values converted from one field type to another; Message says why one failed. */
+export interface TypeChangeProgress {
+  State: 'Converting' | 'Failed';
+  From: string;
+  To: string;
+  Done: number;
+  Total: number;
+  Message: string | null;
 }
 
 /** What create and update of a form field take: the stored field without its id; SortOrder is optional (a new field goes last). */

@@ -5,6 +5,7 @@ import type { Principal } from '../../types.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { withRowRule } from '../../lib/crud/record-access.ts';
+import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
 
 /** A form's row as the forms module reads it: the stored form plus where its records live and its revision. */
 export interface FormRow extends StoredForm {
@@ -42,7 +43,22 @@ export async function formToChange(db: Knex, formId: number, options: { lock?: b
   if (options.lock) await db.raw('select 1 from forms where form_id = ? for update', [formId]);
   const form = await readForm(db, formId);
   if (!form) throw formGone(options.property);
+  if (options.lock) await refuseWhileTypeChangeUnderWay(db, formId);
   return form;
+}
+
+/**
+ * A form whose field is changing type online (type-change-jobs.ts) keeps its definition until the change swaps in:
+ * its records are read and written meanwhile, but another definition change (which would alter the same table or
+ * rename what the change names) is refused, saying how far the change is.
+ */
+async function refuseWhileTypeChangeUnderWay(db: Knex, formId: number): Promise<void> {
+  const job = await db('field_type_changes as c').join('form_fields as f', 'f.FormFieldId', 'c.FormFieldId')
+    .where({ 'c.FormId': formId, 'c.State': 'Converting' }).first('f.Name', 'c.ToType', 'c.Done', 'c.Total');
+  if (!job) return;
+  const label = fieldTypeOf(job.ToType)?.label ?? job.ToType;
+  const percent = job.Total ? Math.floor((100 * job.Done) / job.Total) : 0;
+  throw HttpError.of(409, `${job.Name} is changing to ${label} (${percent}% done): this form's fields can change again when that finishes.`, null, 'TypeChangeUnderWay');
 }
 
 /** The column naming a form's owner, whom 'View All Records' is measured against. */

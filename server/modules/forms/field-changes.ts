@@ -18,7 +18,7 @@ type Trx = Knex.Transaction;
 export const reservedFieldMessage = 'This field is part of the product: it cannot be changed or deleted. Add a user-defined field beside it instead.';
 
 /** Where a form's values live: its own record table, or (a reserved form's UDFs) the built-in entity's table. */
-const tableOf = (form: FormRow) => form.TableName ?? recordTableName(form.FormId);
+export const tableOf = (form: FormRow) => form.TableName ?? recordTableName(form.FormId);
 
 /** The field's faults in the whole form's definition (two fields with one name needs the others), as PropertyNames of the field. */
 function fieldFaults(form: FormRow, others: FormFieldRecord[], field: StoredField): ErrorItem[] {
@@ -30,7 +30,7 @@ function fieldFaults(form: FormRow, others: FormFieldRecord[], field: StoredFiel
     .map((f) => ({ ...f, PropertyName: f.PropertyName!.slice(prefix.length) }));
 }
 
-const sqlTypeOf = (fieldType: string): SqlType => fieldTypeOf(fieldType)!.columnType as SqlType;
+export const sqlTypeOf = (fieldType: string): SqlType => fieldTypeOf(fieldType)!.columnType as SqlType;
 
 /** Whether any record holds a value for the field (a column, or a key of the records' UDF JSONB). */
 async function valueCount(trx: Knex, form: FormRow, field: FormFieldRecord): Promise<number> {
@@ -44,14 +44,8 @@ async function valueCount(trx: Knex, form: FormRow, field: FormFieldRecord): Pro
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/**
- * Saves a field or UDF of a form (create when `existing` is absent) with what it means for the record table, in
- * the caller's transaction: a new ordinary field adds a nullable column (never a rewrite); a rename renames the
- * column, so values stay; a type change converts every value or is refused with the count and the first values that
- * would not convert. A UDF's values are keys of the records' Udf JSONB, made from its id: no DDL, and a rename
- * changes its form_fields row alone (no record is rewritten, no index dropped or built).
- */
-export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, by: string, existing?: FormFieldRecord): Promise<number> {
+/** A field's save checked against the form's definition (400 with its faults): its row, and the field as the definition composes it. */
+export async function checkedField(trx: Trx, form: FormRow, input: FormFieldInput, existing?: FormFieldRecord) {
   if (existing?.IsReserved) throw HttpError.of(403, reservedFieldMessage, 'FieldType', 'reservedField');
   const all = await readFields(trx, form.FormId);
   const others = all.filter((f) => f.FormFieldId !== existing?.FormFieldId);
@@ -80,7 +74,20 @@ export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, 
     StartDate: candidate.StartDate?.slice(0, 10) ?? null, EndDate: candidate.EndDate?.slice(0, 10) ?? null,
     SortOrder: sortOrder, AttributeValues: JSON.stringify(candidate.AttributeValues),
   };
-  if (!form.Source || (input.IsUdf && form.TableName)) await changeStorage(trx, form, existing, { ...candidate, Name: input.Name }, storedName);
+  return { row, candidate: { ...candidate, Name: input.Name }, storedName };
+}
+
+/**
+ * Saves a field or UDF of a form (create when `existing` is absent) with what it means for the record table, in
+ * the caller's transaction: a new ordinary field adds a nullable column (never a rewrite); a rename renames the
+ * column, so values stay; a type change converts every value or is refused with the count and the first values that
+ * would not convert. A UDF's values are keys of the records' Udf JSONB, made from its id: no DDL, and a rename
+ * changes its form_fields row alone (no record is rewritten, no index dropped or built). A type change over many
+ * records is made online instead (type-change-jobs.ts), which calls this at its swap, the column then converted.
+ */
+export async function saveField(trx: Trx, form: FormRow, input: FormFieldInput, by: string, existing?: FormFieldRecord): Promise<number> {
+  const { row, candidate, storedName } = await checkedField(trx, form, input, existing);
+  if (!form.Source || (input.IsUdf && form.TableName)) await changeStorage(trx, form, existing, candidate, storedName);
   if (existing) {
     await trx('form_fields').where({ FormFieldId: existing.FormFieldId }).update({ ...row, ModifiedBy: by, ModifiedDate: trx.fn.now() });
     return existing.FormFieldId;
@@ -121,7 +128,7 @@ async function changeStorage(trx: Trx, form: FormRow, existing: FormFieldRecord 
   }
 }
 
-function typeChangeRefusal(name: string, toType: string, failingCount: number, convertible: number, failing: Array<{ recordId: number }>): HttpError {
+export function typeChangeRefusal(name: string, toType: string, failingCount: number, convertible: number, failing: Array<{ recordId: number }>): HttpError {
   const label = fieldTypeOf(toType)?.label ?? toType;
   const ids = failing.slice(0, 10).map((f) => f.recordId).join(', ');
   return HttpError.of(
@@ -167,4 +174,15 @@ export async function deleteField(trx: Trx, form: FormRow, field: FormFieldRecor
   if (!form.Source && !field.IsUdf) await trx.raw('alter table ?? drop column ??', [recordTableName(form.FormId), toSnakeCase(field.StoredName)]);
   if (field.IsUdf && (!form.Source || form.TableName)) await dropUdfIndexes(trx, tableOf(form), udfKey(field.FormFieldId));
   await trx('form_fields').where({ FormFieldId: field.FormFieldId }).delete();
+}
+
+/** A field's change in a revision's words. */
+export function fieldChangeSummary(before: { Name: string; FieldType: string; IsActive: boolean; IsUdf: boolean; StartDate: string | null; EndDate: string | null }, after: FormFieldInput): string {
+  const what = before.IsUdf ? 'user-defined field' : 'field';
+  const parts: string[] = [];
+  if (before.Name !== after.Name.trim()) parts.push(`renamed to ${after.Name.trim()}`);
+  if (before.FieldType !== after.FieldType) parts.push(`type ${before.FieldType} to ${after.FieldType}`);
+  if (before.IsActive !== after.IsActive) parts.push(after.IsActive ? 'reactivated' : 'deactivated');
+  if ((before.StartDate ?? null) !== (after.StartDate?.slice(0, 10) ?? null) || (before.EndDate ?? null) !== (after.EndDate?.slice(0, 10) ?? null)) parts.push('active dates changed');
+  return `Changed the ${what} ${before.Name}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }

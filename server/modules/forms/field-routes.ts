@@ -11,7 +11,8 @@ import { ownRecordsOnly, parentReachable, type ParentRowRule } from '../../lib/c
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { buildRecordIndexesLater } from './record-indexes.ts';
-import { deleteField, previewTypeChange, saveField } from './field-changes.ts';
+import { deleteField, fieldChangeSummary, previewTypeChange, saveField } from './field-changes.ts';
+import { beginTypeChange, rewritesOnline, typeChangeRunner, withTypeChange } from './type-change-jobs.ts';
 import { attributesToSave, setAttributes } from './field-attributes.ts';
 import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
@@ -74,6 +75,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     }, request.log);
   }
 
+  const typeChanges = typeChangeRunner(app);
   const verb = (input: FormFieldInput) => (input.IsUdf ? 'user-defined field' : 'field');
 
   app.get(lowCodeApi.fieldTypes, {
@@ -111,7 +113,7 @@ export default async function fieldRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Read one form field or UDF; with lock=true, for update: takes its lock (see the recordlock* response headers).', params: formIdParams, querystring: lockQuerySchema, response: { 200: fieldRecordSchema } },
   }, async (request, reply) => {
     await fieldOf(app.db, request.params.id, request);
-    return readVersioned(app, request, reply, locked, request.params.id, () => fieldOf(app.db, request.params.id, request));
+    return readVersioned(app, request, reply, locked, request.params.id, async () => withTypeChange(app.db, await fieldOf(app.db, request.params.id, request)));
   });
 
   app.post<{ Body: Record<string, unknown> }>(lowCodeApi.formField, {
@@ -134,8 +136,8 @@ export default async function fieldRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'Update a form field or UDF: a rename keeps its values; a type change applies only when every stored value converts; attributes left out keep their stored values, null clears one.',
-      description: "AttributeValues changes only the attributes it names: a value replaces the stored one, null clears it (its default applies), and an attribute left out, or every one when AttributeValues is left out, keeps its stored value. A type change keeps only the stored attributes the new type has.",
-      params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema },
+      description: "AttributeValues changes only the attributes it names: a value replaces the stored one, null clears it (its default applies), and an attribute left out, or every one when AttributeValues is left out, keeps its stored value. A type change keeps only the stored attributes the new type has. A type change that rewrites the values of at least ONLINE_TYPE_CHANGE_ROWS records answers 202 once the dry run passed: the values are converted in the background while the form stays in use, TypeChange gives the progress (read the field again), and the whole save applies when the conversion finishes; meanwhile other changes to the form's fields answer 409 TypeChangeUnderWay.",
+      params: formIdParams, body: inputSchema, response: { 200: fieldRecordSchema, 202: fieldRecordSchema },
     },
   }, async (request, reply) => {
     const saved = await app.db.transaction(async (trx) => {
@@ -145,12 +147,21 @@ export default async function fieldRoutes(app: FastifyInstance) {
       // The form's row first, as every change to its definition locks it: no two writes wait on each other's rows.
       const form = await formToChange(trx, existing.FormId, { lock: true, property: 'FormId' });
       await claimVersion(trx, request, reply, locked, existing.FormFieldId);
+      if (await rewritesOnline(trx, form, existing, input, app.config.onlineTypeChangeRows)) {
+        return { job: await beginTypeChange(trx, form, existing, input, request.principal!), id: existing.FormFieldId };
+      }
       await saveField(trx, form, input, request.principal!.UserName, existing);
       await afterDefinitionChange(app, trx, form.FormId, request.principal, fieldChangeSummary(existing, input));
-      return readField(trx, existing.FormFieldId);
+      return { job: null, id: existing.FormFieldId };
     });
-    indexesLater(request, saved!.FormId);
-    return saved;
+    const field = await withTypeChange(app.db, await readField(app.db, saved.id));
+    if (saved.job !== null) {
+      // Rewriting every value goes on after the answer; the field keeps its type until the change swaps in.
+      typeChanges.run(saved.job);
+      return reply.status(202).send(field);
+    }
+    indexesLater(request, field!.FormId);
+    return field;
   });
 
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>(lowCodeApi.typeChangePreview, {
@@ -182,15 +193,4 @@ export default async function fieldRoutes(app: FastifyInstance) {
     });
     return reply.status(204).send();
   });
-}
-
-/** A field's change in a revision's words. */
-function fieldChangeSummary(before: { Name: string; FieldType: string; IsActive: boolean; IsUdf: boolean; StartDate: string | null; EndDate: string | null }, after: FormFieldInput): string {
-  const what = before.IsUdf ? 'user-defined field' : 'field';
-  const parts: string[] = [];
-  if (before.Name !== after.Name.trim()) parts.push(`renamed to ${after.Name.trim()}`);
-  if (before.FieldType !== after.FieldType) parts.push(`type ${before.FieldType} to ${after.FieldType}`);
-  if (before.IsActive !== after.IsActive) parts.push(after.IsActive ? 'reactivated' : 'deactivated');
-  if ((before.StartDate ?? null) !== (after.StartDate?.slice(0, 10) ?? null) || (before.EndDate ?? null) !== (after.EndDate?.slice(0, 10) ?? null)) parts.push('active dates changed');
-  return `Changed the ${what} ${before.Name}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }

@@ -13,6 +13,7 @@ import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-
 import { circleAccessFor } from '../page-actions/store.ts';
 import { createRecordTable } from './tables/index.ts';
 import { formToChange, readFields, readRevisions } from './definition-store.ts';
+import { withTypeChange } from './type-change-jobs.ts';
 import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { shippedRouteSegments } from './screens.ts';
 import { extendedScreen } from './reserved-forms.ts';
@@ -73,7 +74,7 @@ export default async function formRoutes(app: FastifyInstance) {
       schema: { tags: ['forms'], summary: udf ? "The form's user-defined fields, in order (inactive and ended ones too)." : "The form's ordinary fields, in order (inactive ones too).", params: formIdParams, response: { 200: { type: 'array', items: fieldRecordSchema } } },
     }, async (request) => {
       await formToChange(app.db, request.params.id, { principal: request.principal });
-      return readFields(app.db, request.params.id, udf);
+      return Promise.all((await readFields(app.db, request.params.id, udf)).map((field) => withTypeChange(app.db, field)));
     });
   }
 

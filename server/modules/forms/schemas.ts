@@ -11,7 +11,18 @@ const fieldRow = rowSchemaOf(formField);
  */
 export const fieldRecordSchema = {
   ...fieldRow,
-  properties: { ...fieldRow.properties, AttributeValues: { ...fieldRow.properties!.AttributeValues, additionalProperties: true } },
+  properties: {
+    ...fieldRow.properties,
+    AttributeValues: { ...fieldRow.properties!.AttributeValues, additionalProperties: true },
+    TypeChange: {
+      type: ['object', 'null'],
+      description: 'A type change under way (its values converting in the background), or the last one that failed.',
+      properties: {
+        State: { type: 'string', enum: ['Converting', 'Failed'] }, From: { type: 'string' }, To: { type: 'string' },
+        Done: { type: 'integer' }, Total: { type: 'integer' }, Message: { type: ['string', 'null'] },
+      },
+    },
+  },
 };
 
 export const revisionSchema = {

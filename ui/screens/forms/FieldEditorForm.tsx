@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import {
-  Alert, Box, CircularProgress, FormControlLabel, FormHelperText, Grid, MenuItem, Paper, Stack, Switch, TextField, Typography,
+  Alert, Box, FormControlLabel, FormHelperText, Grid, MenuItem, Paper, Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
@@ -16,8 +16,9 @@ import {
   changeName, changeType, editorFaults, editorPropertyName, setUdf, todayIso, toInput, type EditorValues,
 } from './field-editor-state.ts';
 import { useFieldTypes, useLookupLists, useTypeAttributes } from './useFieldTypeData.ts';
-import { AttributeInput } from './AttributeInput.tsx';
+import { AttributesSection } from './AttributesSection.tsx';
 import { TypeChangeDialog } from './TypeChangeDialog.tsx';
+import { TypeChangeProgressPanel } from './TypeChangeProgressPanel.tsx';
 
 export interface FieldEditorFormProps {
   mode: 'create' | 'update';
@@ -29,8 +30,8 @@ export interface FieldEditorFormProps {
   copy: boolean;
   title: string;
   onDone(): void;
-  /** Saves an update (with the field's lock and version: FormFieldEditorRoute reads it for update). */
-  update?(fieldId: number, input: FormFieldInput): Promise<unknown>;
+  /** Saves an update (with the field's lock and version: FormFieldEditorRoute reads it for update); answers the field saved. */
+  update?(fieldId: number, input: FormFieldInput): Promise<FormFieldRecord>;
   /** Why the field cannot be changed here (someone else holds its lock, or this form's lock expired): read-only. */
   readOnlyMessage?: string | null;
 }
@@ -62,6 +63,10 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
   const [serverErrors, setServerErrors] = useState<ErrorItem[]>([]);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<TypeChangePreview | null>(null);
+  // A type change converting in the background (the save answered 202, or one was under way when the editor opened).
+  const [converting, setConverting] = useState(field?.TypeChange?.State === 'Converting' ? field.TypeChange : null);
+  const [changeFailure, setChangeFailure] = useState(field?.TypeChange?.State === 'Failed' ? field.TypeChange.Message : null);
+  const frozen = busy || converting !== null;
   const leaving = useRef(false);
   // The type whose attributes values.AttributeValues holds: a newly read type's attributes replace them once.
   const valuesType = useRef(initial.FieldType);
@@ -100,7 +105,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !dirty || readOnlyMessage) return;
+    if (frozen || !dirty || readOnlyMessage) return;
     setSubmitted(true);
     if (faults.length || !attributes) {
       notify('error', noticeText('Validation', 'error'));
@@ -132,16 +137,42 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
     setBusy(true);
     try {
       const input = toInput(form.FormId, values);
-      await (mode === 'create' ? formApi.createField(input) : update(field!.FormFieldId, input));
+      const saved = await (mode === 'create' ? formApi.createField(input) : update(field!.FormFieldId, input));
+      if (saved?.TypeChange?.State === 'Converting') {
+        setChangeFailure(null);
+        setConverting(saved.TypeChange);
+        // Saved: leaving now loses nothing (the change applies when its values are converted).
+        leaving.current = true;
+        return;
+      }
+      await finish();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The save applied (a type change made online too): the routes follow the new definition and the editor closes. */
+  async function finish() {
+    try {
       await refreshRoutes();
       notify('success', noticeText(mode === 'create' ? 'Create' : 'Update', 'success'));
       leaving.current = true;
       onDone();
     } catch (error) {
       fail(error);
-    } finally {
-      setBusy(false);
     }
+  }
+
+  function changeFinished(saved: FormFieldRecord) {
+    setConverting(null);
+    if (saved.TypeChange?.State === 'Failed') {
+      setChangeFailure(saved.TypeChange.Message);
+      notify('error', noticeText('Update', 'error', {}, saved.TypeChange.Message ?? undefined));
+      return;
+    }
+    void finish();
   }
 
   const textField = (property: 'Name' | 'ReportLabelText', label: string, required: boolean, onChange: (text: string) => void) => (
@@ -154,7 +185,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
       onBlur={() => setTouched((t) => new Set([...t, property]))}
       error={Boolean(errorOf(property))}
       helperText={errorOf(property) ?? ' '}
-      disabled={busy}
+      disabled={frozen}
       fullWidth
       slotProps={{ htmlInput: { maxLength: 200 } }}
     />
@@ -169,7 +200,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
       onChange={(e) => edit({ ...values, [property]: e.target.value }, property, 'StartDate', 'EndDate')}
       error={Boolean(errorOf(property))}
       helperText={errorOf(property) ?? (property === 'EndDate' ? 'Leave empty for no end.' : ' ')}
-      disabled={busy}
+      disabled={frozen}
       fullWidth
       slotProps={{ inputLabel: { shrink: true } }}
     />
@@ -186,6 +217,10 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
       {reserved && <Alert severity="info">This is a shipped field of a reserved form: its type cannot be changed, but its name and label can.</Alert>}
       {readOnlyMessage && <Alert severity="warning">{readOnlyMessage}</Alert>}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
+      {changeFailure && <Alert severity="error">{changeFailure}</Alert>}
+      {converting && field && (
+        <TypeChangeProgressPanel fieldId={field.FormFieldId} fieldName={field.Name} progress={converting} labelOf={typeLabel} onFinished={changeFinished} />
+      )}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
           <Grid container columnSpacing={2}>
@@ -199,7 +234,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             <Box>
               <FormControlLabel
-                control={<Switch id="field-IsUdf" checked={values.IsUdf} disabled={busy || reserved || !form.CanHaveEav}
+                control={<Switch id="field-IsUdf" checked={values.IsUdf} disabled={frozen || reserved || !form.CanHaveEav}
                   onChange={(e) => edit(setUdf(values, e.target.checked, todayIso()), 'IsUdf')} />}
                 label="Is UDF"
               />
@@ -209,7 +244,7 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
             </Box>
             <Box>
               <FormControlLabel
-                control={<Switch id="field-IsActive" checked={values.IsActive} disabled={busy} onChange={(e) => edit({ ...values, IsActive: e.target.checked }, 'IsActive')} />}
+                control={<Switch id="field-IsActive" checked={values.IsActive} disabled={frozen} onChange={(e) => edit({ ...values, IsActive: e.target.checked }, 'IsActive')} />}
                 label="Is Active"
               />
               <FormHelperText sx={{ mt: 0 }}>An inactive field keeps its stored values but is not shown.</FormHelperText>
@@ -230,41 +265,19 @@ export function FieldEditorForm({ mode, form, field, initial, copy, title, onDon
             onChange={(e) => edit({ ...values, FieldType: e.target.value }, 'FieldType')}
             error={Boolean(errorOf('FieldType')) || typesFailed}
             helperText={typesFailed ? noticeText('Read', 'error') : errorOf('FieldType') ?? (reserved ? 'The type of a shipped field cannot change.' : ' ')}
-            disabled={busy || reserved || !types}
+            disabled={frozen || reserved || !types}
             fullWidth
           >
             {(types ?? []).map((t) => <MenuItem key={t.Id} value={t.Id}>{t.Name}</MenuItem>)}
           </TextField>
           {values.FieldType && (
-            <Box component="section" aria-labelledby="attributes-title">
-              <Typography id="attributes-title" variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
-                Attributes of {typeLabel(values.FieldType)}
-              </Typography>
-              {attributesFailed ? <Alert severity="error">{noticeText('Read', 'error')}</Alert>
-                : !attributes ? <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}><CircularProgress size={18} /><Typography color="text.secondary">Loading the attributes…</Typography></Stack>
-                  : !attributes.length ? <Typography color="text.secondary">This type has no attributes to set.</Typography>
-                    : (
-                      <Grid container columnSpacing={2} rowSpacing={1}>
-                        {attributes.map((a) => {
-                          const property = `AttributeValues.${a.name}`;
-                          return (
-                            <Grid key={a.name} size={{ xs: 12, sm: 6 }}>
-                              <AttributeInput
-                                definition={a}
-                                value={values.AttributeValues[a.name]}
-                                error={errorOf(property)}
-                                disabled={busy}
-                                lookupLists={lookupLists}
-                                onChange={(v) => edit({ ...values, AttributeValues: { ...values.AttributeValues, [a.name]: v } }, property)}
-                              />
-                            </Grid>
-                          );
-                        })}
-                      </Grid>
-                    )}
-            </Box>
+            <AttributesSection
+              typeLabel={typeLabel(values.FieldType)} attributes={attributes} failed={attributesFailed} values={values.AttributeValues}
+              errorOf={errorOf} disabled={frozen} lookupLists={lookupLists}
+              onChange={(name, v) => edit({ ...values, AttributeValues: { ...values.AttributeValues, [name]: v } }, `AttributeValues.${name}`)}
+            />
           )}
-          <ButtonBar set={mode === 'create' ? 'Create' : 'Update'} pristine={!dirty} busy={busy} inactive={false} readOnly={Boolean(readOnlyMessage)} onCancel={onDone} />
+          <ButtonBar set={mode === 'create' ? 'Create' : 'Update'} pristine={!dirty} busy={busy} inactive={false} readOnly={Boolean(readOnlyMessage) || converting !== null} onCancel={onDone} />
         </Stack>
       </Paper>
       <TypeChangeDialog preview={preview} labelOf={typeLabel} onConfirm={() => void save()} onClose={() => setPreview(null)} />

@@ -197,7 +197,13 @@ export function FieldList({ formId, udfs, title, typeLabels, links }: FieldListP
                       </TableCell>
                       <TableCell>{field.Name}</TableCell>
                       <TableCell>{field.ReportLabelText ?? ''}</TableCell>
-                      <TableCell>{typeLabels.get(field.FieldType) ?? field.FieldType}</TableCell>
+                      <TableCell>
+                        {typeLabels.get(field.FieldType) ?? field.FieldType}
+                        {field.TypeChange?.State === 'Converting' && (
+                          <Chip size="small" color="info" variant="outlined" sx={{ ml: 1 }}
+                            label={`Changing to ${typeLabels.get(field.TypeChange.To) ?? field.TypeChange.To} (${field.TypeChange.Total ? Math.floor((100 * field.TypeChange.Done) / field.TypeChange.Total) : 0}%)`} />
+                        )}
+                      </TableCell>
                       <TableCell>{field.IsActive ? 'Yes' : 'No'}</TableCell>
                       {udfs && <TableCell>{activeRange(field.StartDate, field.EndDate)}</TableCell>}
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -83,8 +83,9 @@ export function FormFieldEditorRoute({ screen, kind, params }: ScreenComponentPr
       title={title}
       onDone={done}
       update={async (id, input) => {
-        await locked.write('POST', `${lowCodeApi.formField}/${id}`, input);
+        const saved = await locked.write<FormFieldRecord>('POST', `${lowCodeApi.formField}/${id}`, input);
         await locked.release();
+        return saved;
       }}
       readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}
     />
