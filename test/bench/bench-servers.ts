@@ -42,14 +42,15 @@ function spawnServer(script: string, args: string[], env: Record<string, string>
   const port = 3800 + Math.floor(Math.random() * 190);
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The server logs only errors (LOG_LEVEL error): a request that fails during a run is seen, not just counted.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
 /** The real server in its own process, as deployed, so the load generator does not share its event loop. */
 export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
-  const server = spawnServer('server/main.ts', [], { DATABASE_URL: databaseUrl, JWT_SECRET: benchJwtSecret, LOG_LEVEL: 'warn', UI_DIR: '/nonexistent' });
+  const server = spawnServer('server/main.ts', [], { DATABASE_URL: databaseUrl, JWT_SECRET: benchJwtSecret, LOG_LEVEL: 'error', UI_DIR: '/nonexistent' });
   await answering(server.child, `${server.base}/docs/json`);
   return server;
 }

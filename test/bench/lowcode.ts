@@ -12,6 +12,10 @@ import { ms } from './stats.ts';
 import { changeRepetitions, databaseName, existingBenchForm, fields, formName, inProcessSession, layBenchForm, log, metadataRepetitions, othersLoad, perClient, resultsFile, rows, seconds } from './lowcode-data.ts';
 import { gridScenarios } from './lowcode-grid.ts';
 import { definitionChanges, metadataFigures, summary } from './lowcode-changes.ts';
+import { typeChangeFigures } from './lowcode-type-change.ts';
+
+/** The parts to run (BENCH_PARTS, comma-separated; all when unset): grid, metadata, changes, typechange. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'grid,metadata,changes,typechange').split(','));
 
 /**
  * The low-code core on a form of 20 fields with a million records: its grid at 10 clients beside the same SQL run
@@ -82,36 +86,49 @@ export async function lowcodeBench(): Promise<void> {
       mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
       writeFileSync(resultsFile, `${JSON.stringify({ ...results, loadAverageNow: os.loadavg() }, null, 2)}\n`);
     };
-    const grid = await gridScenarios(formId, plain, pool, signedIn.api, server.child.pid, capture, admin);
-    results.grid = grid.map(({ statements, ...rest }) => ({ ...rest, listSql: statements }));
-    save();
+    if (parts.has('grid')) {
+      const grid = await gridScenarios(formId, plain, pool, signedIn.api, server.child.pid, capture, admin);
+      results.grid = grid.map(({ statements, ...rest }) => ({ ...rest, listSql: statements }));
+      save();
+    }
+    if (parts.has('typechange')) {
+      const typeLoad = othersLoad();
+      results.typeChange = await typeChangeFigures(app, formId, admin, plain, signedIn.api);
+      results.typeChangeOthersCores = typeLoad();
+      log(`type change: other processes kept ${(results.typeChangeOthersCores as number).toFixed(2)} of 2 cores busy meanwhile`);
+      save();
+    }
 
-    const metadataLoad = othersLoad();
-    const metadata = await metadataFigures(formId, signedIn.api, server.child.pid, admin);
-    const metadataOthersCores = metadataLoad();
-    log(`metadata: GET /api/metadata/screens/form-${formId}, steady (cached) at ${clients} clients, ${metadata.steady.n} calls: p50 ${ms(metadata.steady.p50).trim()}, p99 ${ms(metadata.steady.p99).trim()}`);
-    log(`metadata: ${metadataRepetitions} x (change a field's label, then one call):`);
-    log(`metadata:   the change itself                      ${summary(metadata.changeMs)}`);
-    log(`metadata:   first call after it (form recomposed)  ${summary(metadata.firstAfterChangeMs)}`);
-    log(`metadata:   second call (cached again)             ${summary(metadata.secondAfterChangeMs)}`);
-    log(`metadata:   first list call after it (handlers)    ${summary(metadata.firstListAfterChangeMs)}`);
-    log(`metadata: other processes kept ${metadataOthersCores.toFixed(2)} of 2 cores busy meanwhile`);
-    results.metadata = { othersCores: metadataOthersCores, ...metadata };
-    save();
-    log(`definition changes on the ${rows.toLocaleString('en-US')}-record form, wall clock per call, ${changeRepetitions} repetitions each (target under 1 s; a rename under 100 ms)`);
-    const changesLoad = othersLoad();
-    const { changes, renames } = await definitionChanges(formId, admin, plain);
-    const changesOthersCores = changesLoad();
-    log(`change: other processes kept ${changesOthersCores.toFixed(2)} of 2 cores busy meanwhile`);
-    results.definitionChanges = { othersCores: changesOthersCores, changes, renames };
+    if (parts.has('metadata')) {
+      const metadataLoad = othersLoad();
+      const metadata = await metadataFigures(formId, signedIn.api, server.child.pid, admin);
+      const metadataOthersCores = metadataLoad();
+      log(`metadata: GET /api/metadata/screens/form-${formId}, steady (cached) at ${clients} clients, ${metadata.steady.n} calls: p50 ${ms(metadata.steady.p50).trim()}, p99 ${ms(metadata.steady.p99).trim()}`);
+      log(`metadata: ${metadataRepetitions} x (change a field's label, then one call):`);
+      log(`metadata:   the change itself                      ${summary(metadata.changeMs)}`);
+      log(`metadata:   first call after it (form recomposed)  ${summary(metadata.firstAfterChangeMs)}`);
+      log(`metadata:   second call (cached again)             ${summary(metadata.secondAfterChangeMs)}`);
+      log(`metadata:   first list call after it (handlers)    ${summary(metadata.firstListAfterChangeMs)}`);
+      log(`metadata: other processes kept ${metadataOthersCores.toFixed(2)} of 2 cores busy meanwhile`);
+      results.metadata = { othersCores: metadataOthersCores, ...metadata };
+      save();
+    }
+    if (parts.has('changes')) {
+      log(`definition changes on the ${rows.toLocaleString('en-US')}-record form, wall clock per call, ${changeRepetitions} repetitions each (target under 1 s; a rename under 100 ms)`);
+      const changesLoad = othersLoad();
+      const { changes, renames } = await definitionChanges(formId, admin, plain);
+      const changesOthersCores = changesLoad();
+      log(`change: other processes kept ${changesOthersCores.toFixed(2)} of 2 cores busy meanwhile`);
+      results.definitionChanges = { othersCores: changesOthersCores, changes, renames };
+      for (const c of changes) {
+        const target = c.targetMs ?? 1000;
+        const over = c.runsMs.some((t) => t >= target) ? `  OVER ${ms(target).trim()}` : '';
+        log(`change: ${c.change.padEnd(42)} ${c.runsMs.map((t) => ms(t)).join(' ')}${over}`);
+        log(`change:   ${''.padEnd(40)} (${c.what})`);
+      }
+    }
     results.totalSeconds = (performance.now() - started) / 1000;
     save();
-    for (const c of changes) {
-      const target = c.targetMs ?? 1000;
-      const over = c.runsMs.some((t) => t >= target) ? `  OVER ${ms(target).trim()}` : '';
-      log(`change: ${c.change.padEnd(42)} ${c.runsMs.map((t) => ms(t)).join(' ')}${over}`);
-      log(`change:   ${''.padEnd(40)} (${c.what})`);
-    }
     log(`wrote ${resultsFile.pathname}; the whole run took ${seconds(started)} s`);
   } finally {
     for (const close of closers) close();

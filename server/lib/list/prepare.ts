@@ -7,6 +7,11 @@ import { whereAnyContains, whereContains } from './search.ts';
 import type { ListQuery } from './types.ts';
 
 export interface ListOptions {
+  /**
+   * What the page's columns depend on besides its SQL, folded into its prepared statement's name (a built form's
+   * revision: a type change keeps the SQL and changes a column's type, and a statement prepared before would fail).
+   */
+  statementVersion?: string;
   /** Sortable columns that may hold NULL: pages are walked past them with NULL-aware comparisons. */
   nullableFields?: string[];
   idField: string;

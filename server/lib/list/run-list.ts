@@ -52,8 +52,17 @@ export async function runList<T extends Record<string, unknown>>(
   // Only PostgreSQL can cancel a statement; PGlite (one user's embedded database) runs it to the end.
   const bounded = prepared.searched && knex.client.config.client === 'pg';
   const bound = (q: Knex.QueryBuilder) => (bounded ? q.timeout(extras.searchTimeoutMs ?? searchTimeoutMs, { cancel: true }) : q);
+  // A built form's statements are named with its revision too: a type change keeps the SQL and changes a column's type.
+  const naming = (sql: string) => listStatementName(`${options.statementVersion ?? ''}${sql}`, prepared.searched);
   try {
-    return await listPage<T>(knex, prepared, query, bound, extras);
+    try {
+      return await listPage<T>(knex, prepared, query, bound, extras, naming);
+    } catch (error) {
+      // A statement this connection prepared before a change another process made, seen before its new revision was:
+      // PostgreSQL refuses it (0A000, "cached plan must not change result type"); the page runs again unprepared.
+      if ((error as { code?: string })?.code !== '0A000') throw error;
+      return await listPage<T>(knex, prepared, query, bound, extras, () => undefined);
+    }
   } catch (error) {
     if (bounded && (error as Error)?.name === 'KnexTimeoutError') throw HttpError.of(422, searchTooBroad, 'q', 'SearchTooBroad');
     throw error;
@@ -62,10 +71,11 @@ export async function runList<T extends Record<string, unknown>>(
 
 async function listPage<T extends Record<string, unknown>>(
   knex: Knex,
-  { filtered, keys, keyFields, signature, returned, searched, selection }: PreparedList,
+  { filtered, keys, keyFields, signature, returned, selection }: PreparedList,
   query: ListQuery,
   bound: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   { circleAccess, locks }: ListExtras<T>,
+  naming: (sql: string) => string | undefined,
 ): Promise<ListResult<T>> {
   const pageSize = query.pageSize ?? 50;
   // No page size answers every row: a list is read a page at a time (listQuerySchema refuses it first on a route).
@@ -96,7 +106,7 @@ async function listPage<T extends Record<string, unknown>>(
   applyOrder(page, keys, reversed);
   page.limit(limit);
   statement = locks ? withLockFlags(knex, page, locks, (q) => applyOrder(q, keys, reversed)) : page;
-  const name = listStatementName(statement.toSQL().sql, searched);
+  const name = naming(statement.toSQL().sql);
   if (name) statement.options({ name });
   const firstPage = !query.last && !usableCursor && (query.page ?? 1) <= 1;
   const counting = total ? Promise.resolve(total) : countRows(knex, filtered, firstPage

@@ -113,6 +113,7 @@ export default async function recordRoutes(app: FastifyInstance) {
       list,
       listOptions: {
         idField: 'RecordId',
+        statementVersion: `r${built.revision ?? 0}:`,
         activeField: 'IsActive',
         alwaysSelect: ['IsActive'],
         searchEachColumn: true,
