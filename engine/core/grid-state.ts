@@ -31,7 +31,8 @@ export type GridAction =
   | { type: 'navigate'; page: number; nav: GridNav | null }
   | { type: 'setPageSize'; pageSize: number }
   | { type: 'setSearch'; q: string }
-  | { type: 'toggleSort'; field: string; multiSort: boolean }
+  /** additive: the click adds to the sorts (a modifier held, on a list that allows several). */
+  | { type: 'toggleSort'; field: string; additive: boolean }
   | { type: 'setColumns'; cols: string[] | null }
   | { type: 'setIncludeInactive'; includeInactive: boolean };
 
@@ -47,11 +48,16 @@ export function lastPageOf(totalCount: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalCount / pageSize));
 }
 
-export function toggleSort(sorts: SortItem[], field: string, multiSort: boolean): SortItem[] {
+/**
+ * A header click, as in the grids people know: a plain click sorts by that column alone (the first sort's column
+ * turns around); an additive click (Shift, Ctrl or Cmd, on a list that allows several sorts) adds the column after
+ * the sorts there are, or turns it around where it is.
+ */
+export function toggleSort(sorts: SortItem[], field: string, additive: boolean): SortItem[] {
   const existing = sorts.find((s) => s.field === field);
-  const toggled: SortItem = { field, dir: existing?.dir === 'asc' ? 'desc' : 'asc' };
-  if (!multiSort) return [toggled];
-  return existing ? sorts.map((s) => (s.field === field ? toggled : s)) : [...sorts, toggled];
+  const flipped: SortItem = { field, dir: existing?.dir === 'asc' ? 'desc' : 'asc' };
+  if (!additive) return [sorts[0]?.field === field ? flipped : { field, dir: 'asc' }];
+  return existing ? sorts.map((s) => (s.field === field ? flipped : s)) : [...sorts, flipped];
 }
 
 export function gridReducer(state: GridState, action: GridAction): GridState {
@@ -66,7 +72,7 @@ export function gridReducer(state: GridState, action: GridAction): GridState {
     case 'setSearch':
       return state.q === action.q ? state : { ...state, q: action.q, page: 1, nav: null };
     case 'toggleSort':
-      return { ...state, sorts: toggleSort(state.sorts, action.field, action.multiSort), page: 1, nav: null };
+      return { ...state, sorts: toggleSort(state.sorts, action.field, action.additive), page: 1, nav: null };
     case 'setColumns':
       return { ...state, cols: action.cols };
     case 'setIncludeInactive':

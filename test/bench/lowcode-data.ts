@@ -17,7 +17,9 @@ export const metadataRepetitions = 20;
 export const databaseName = 'metadmin_bench_lowcode';
 export const formName = 'Bench Incidents';
 // Figures at another record count (BENCH_ROWS) or concurrency (BENCH_CLIENTS) go beside the million-record 10-client ones, not over them.
-export const resultsFile = new URL(`./results/lowcode${rows === 1_000_000 ? '' : `-${rows}-rows`}${clients === 10 ? '' : `-${clients}-clients`}.json`, import.meta.url);
+// A run of some parts only (BENCH_PARTS) is kept beside the whole run's figures too.
+const partsSuffix = process.env.BENCH_PARTS ? `-${process.env.BENCH_PARTS.split(',').sort().join('-')}` : '';
+export const resultsFile = new URL(`./results/lowcode${rows === 1_000_000 ? '' : `-${rows}-rows`}${clients === 10 ? '' : `-${clients}-clients`}${partsSuffix}.json`, import.meta.url);
 
 export type Plain = ReturnType<typeof knexFactory>;
 export const log = (s: string) => console.log(`lowcode: ${s}`);

@@ -12,9 +12,13 @@ describe('grid state', () => {
     expect(toggleSort([{ field: 'A', dir: 'desc' }], 'A', false)).toEqual([{ field: 'A', dir: 'asc' }]);
   });
 
-  it('with multi-sort off, other sorts are cleared; with it on they are kept in order', () => {
+  it('a plain click sorts by that column alone; an additive click keeps the other sorts in order', () => {
     const two = [{ field: 'A', dir: 'asc' as const }, { field: 'B', dir: 'desc' as const }];
     expect(toggleSort(two, 'C', false)).toEqual([{ field: 'C', dir: 'asc' }]);
+    // A plain click on a column below the first sort makes it the only one (rows move), not a second one under it.
+    expect(toggleSort(two, 'B', false)).toEqual([{ field: 'B', dir: 'asc' }]);
+    // On the first sort's column it turns around, and the others go.
+    expect(toggleSort(two, 'A', false)).toEqual([{ field: 'A', dir: 'desc' }]);
     expect(toggleSort(two, 'C', true)).toEqual([...two, { field: 'C', dir: 'asc' }]);
     expect(toggleSort(two, 'B', true)).toEqual([two[0], { field: 'B', dir: 'asc' }]);
   });
@@ -23,7 +27,7 @@ describe('grid state', () => {
     const on3 = { ...initialGridState(defaults), page: 3 };
     expect(gridReducer(on3, { type: 'setPageSize', pageSize: 10 }).page).toBe(1);
     expect(gridReducer(on3, { type: 'setSearch', q: 'x' }).page).toBe(1);
-    expect(gridReducer(on3, { type: 'toggleSort', field: 'A', multiSort: false }).page).toBe(1);
+    expect(gridReducer(on3, { type: 'toggleSort', field: 'A', additive: false }).page).toBe(1);
     expect(gridReducer(on3, { type: 'setIncludeInactive', includeInactive: true }).page).toBe(1);
     expect(gridReducer(on3, { type: 'setColumns', cols: ['A'] }).page).toBe(3);
   });
@@ -63,7 +67,7 @@ describe('grid state', () => {
     expect(next).toMatchObject({ page: 2, nav: { after: 'c' } });
     expect(gridReducer(next, { type: 'setColumns', cols: ['A'] }).nav).toEqual({ after: 'c' });
     for (const action of [
-      { type: 'toggleSort', field: 'A', multiSort: false },
+      { type: 'toggleSort', field: 'A', additive: false },
       { type: 'setSearch', q: 'x' },
       { type: 'setPageSize', pageSize: 10 },
       { type: 'setIncludeInactive', includeInactive: true },

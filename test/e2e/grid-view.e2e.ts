@@ -51,10 +51,17 @@ describe('listing grid view in the URL, saved views and CSV export (Chromium)', 
     await page.waitForURL(/page=2&after=/);
     await expect.poll(() => page.getByText('Page 2 of 3').isVisible()).toBe(true);
 
-    // Two sorts: First Name is added after Last Name (multi-sort); then Last Name turns descending.
+    // A plain click sorts by that column alone, as in every grid people know.
     await page.getByRole('button', { name: 'First Name' }).click();
-    await page.waitForURL(/sorts=LastName,asc,FirstName,asc/);
+    await page.waitForURL(/sorts=FirstName,asc(&|$)/);
     await page.getByRole('button', { name: /^Last Name/ }).click();
+    await page.waitForURL(/sorts=LastName,asc(&|$)/);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=2&after=/);
+    // Two sorts: Shift-click adds First Name after Last Name (multi-sort); then Last Name turns descending in place.
+    await page.getByRole('button', { name: 'First Name' }).click({ modifiers: ['Shift'] });
+    await page.waitForURL(/sorts=LastName,asc,FirstName,asc/);
+    await page.getByRole('button', { name: /^Last Name/ }).click({ modifiers: ['Shift'] });
     await page.waitForURL(/sorts=LastName,desc,FirstName,asc/);
 
     await page.getByRole('combobox', { name: 'Rows per page' }).click();

@@ -13,7 +13,8 @@ export interface GridTableProps<Row> {
   sorts: SortItem[];
   emptyMessage: string;
   loading: boolean;
-  onSort: (field: string) => void;
+  /** additive: Shift, Ctrl or Cmd was held (add the column to the sorts). */
+  onSort: (field: string, additive: boolean) => void;
   onRowClick?: (row: Row) => void;
   /** Cells of action columns (buttons); data columns show their formatted value. */
   renderActionCell?: (row: Row, column: ColumnDefinition) => ReactNode;
@@ -39,7 +40,7 @@ export function GridTable<Row extends Record<string, unknown>>({
               return (
                 <TableCell key={c.field} sortDirection={sort?.dir ?? false} className={columnClass?.(c)} sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: c.type === 'action' ? '1%' : undefined }}>
                   {c.type === 'action' ? (c.label || <Box component="span" sx={visuallyHidden}>{c.field}</Box>) : c.sortable ? (
-                    <TableSortLabel active={Boolean(sort)} direction={sort?.dir ?? 'asc'} onClick={() => onSort(c.field)}>
+                    <TableSortLabel active={Boolean(sort)} direction={sort?.dir ?? 'asc'} onClick={(e) => onSort(c.field, e.shiftKey || e.ctrlKey || e.metaKey)}>
                       {c.label}
                       {sort && sorts.length > 1 && <Box component="sup" sx={{ ml: 0.5, fontSize: 10 }}>{index + 1}</Box>}
                       {sort && <Box component="span" sx={visuallyHidden}>{sort.dir === 'desc' ? ', sorted descending' : ', sorted ascending'}</Box>}

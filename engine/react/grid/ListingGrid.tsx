@@ -132,7 +132,7 @@ export function ListingGrid<Row extends Record<string, unknown>>({
         sorts={state.sorts}
         emptyMessage={list.emptyMessage ?? 'No records found.'}
         loading={loading}
-        onSort={(field) => dispatch({ type: 'toggleSort', field, multiSort: Boolean(list.multiSort) })}
+        onSort={(field, additive) => dispatch({ type: 'toggleSort', field, additive: additive && Boolean(list.multiSort) })}
         onRowClick={onRowClick ? select : undefined}
         renderActionCell={actions.renderCell}
         columnClass={actions.columnClass}
