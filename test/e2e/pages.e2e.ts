@@ -121,6 +121,15 @@ describe('pages, end to end (Chromium)', () => {
       await choose(admin, /^Parent Menu Item/, 'Business › Operations');
     });
 
+    // The new entry opens its page at once: no reload, although the page was made after this sign-in.
+    const menu = menuOf(admin);
+    await menu.getByRole('button', { name: 'Business', exact: true }).click();
+    await menu.getByRole('button', { name: 'Operations', exact: true }).click();
+    await menu.getByRole('link', { name: 'Incidents', exact: true }).click();
+    await admin.waitForURL(`${baseUrl}/incidents`);
+    await expect.poll(() => heading(admin, 'Incidents').isVisible()).toBe(true);
+    expect(await admin.getByText('Page not found').count()).toBe(0);
+
     // The page's read screen shows where the menu has it.
     await admin.goto(`${baseUrl}/page/read/${pageId}`);
     const menuInfo = admin.getByRole('region', { name: 'Menu' });
