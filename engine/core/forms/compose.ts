@@ -73,6 +73,15 @@ export function copyOfRecord(form: FormDefinition, record: Record<string, unknow
 }
 
 /**
+ * What a new record's create form starts with: the screen's `createValues`, for the fields the create form shows (one
+ * the user may not see is left out with its field).
+ */
+export function createValuesOf(form: FormDefinition): Record<string, unknown> {
+  const fields = form.fields.create ?? form.fields.update;
+  return Object.fromEntries(Object.entries(form.createValues ?? {}).filter(([field]) => fields.includes(field)));
+}
+
+/**
  * What a create form starts with from its route's query (the screen's `queryDefaults`, field to parameter): each value
  * read as its field's type (an integer field takes only an integer), so a page field added from its page has that page.
  */

@@ -6,7 +6,7 @@ import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
-import { copyOfRecord, queryDefaultsOf } from '../../../engine/core/forms/compose.ts';
+import { copyOfRecord, createValuesOf, queryDefaultsOf } from '../../../engine/core/forms/compose.ts';
 import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { asyncValidatorsFor } from '../../widgets/async-validators.ts';
 import { api } from '../../api/api.ts';
@@ -57,9 +57,10 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const forUpdate = (mode === 'update' || mode === 'delete') && (single || (needsId && numericId > 0));
   const label = screen.form?.entityLabel ?? screen.title;
   const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: numericId, label });
-  // A new record (not a copy) starts with the values the route's query gives (the screen's queryDefaults).
-  const fromQuery = useMemo(() => (mode === 'create' && !loads && screen.form?.queryDefaults ? queryDefaultsOf(screen.form, entity, new URLSearchParams(location.search)) : undefined),
-    [mode, loads, screen.form, entity, location.search]);
+  // A new record (not a copy) starts with the screen's createValues and the values the route's query gives (its queryDefaults).
+  const fromQuery = useMemo(() => (mode === 'create' && !loads && (screen.form?.queryDefaults || screen.form?.createValues)
+    ? { ...createValuesOf(screen.form), ...queryDefaultsOf(screen.form, entity, new URLSearchParams(location.search)) } : undefined),
+  [mode, loads, screen.form, entity, location.search]);
   const record = forUpdate ? locked.record : plain;
   const failure = forUpdate && locked.failure ? (locked.failure instanceof ApiError ? locked.failure.message : noticeText('Read', 'error')) : readFailure;
 
