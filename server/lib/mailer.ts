@@ -20,6 +20,8 @@ export interface Mailer {
   /** Runs work after the response has left, so a reply takes as long whether or not mail is sent (no account
    * enumeration by timing). Failures are logged; app.close() waits for what is still running. */
   later(work: () => Promise<void>): void;
+  /** Resolves once the background work started so far has finished (tests: then no mail is still on its way). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,9 @@ export function createMailer(config: Config, db: Knex, log: Log): Mailer {
         .catch((error: unknown) => log.error({ err: error }, 'background mail work failed'))
         .finally(() => pending.delete(run));
       pending.add(run);
+    },
+    async settled() {
+      await Promise.allSettled([...pending]);
     },
     async close() {
       await Promise.allSettled([...pending]);
