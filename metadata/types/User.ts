@@ -6,15 +6,9 @@ export type LastName = string;
 export type EmailAddress = string;
 export type ConfirmEmailAddress = string;
 export type IsActive = boolean;
-/**
- * On create: SetPasswordNow, the account is verified and can sign in at once with the Password given (required), and with MustChangePassword (true unless false) the first sign-in asks for a new one; SendActivationEmail, no Password, the user verifies the address and creates a password from the activation e-mail. Absent (callers that predate the choice): unverified, the activation e-mail sent, a Password given to be changed at first sign-in. Kept with the account; never changed by an update.
- */
 export type FirstSignIn = ("SetPasswordNow" | "SendActivationEmail") | null;
 export type Password = string;
 export type ConfirmPassword = string;
-/**
- * On create with SetPasswordNow: the user chooses their own password at the first sign-in, then goes straight on.
- */
 export type MustChangeThePasswordAtFirstSignIn = boolean;
 /**
  * False until the account's e-mail address is proven (an activation or password link used), an administrator activates it, or it was created with a password set: until then it cannot sign in.

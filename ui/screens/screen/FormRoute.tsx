@@ -31,6 +31,8 @@ export interface FormRouteProps {
   single?: boolean;
   /** Actions about the loaded record, beside the form's title. */
   actions?: (record: Record<string, unknown>) => ReactNode;
+  /** A notice about the loaded record, above the form. */
+  notice?: (record: Record<string, unknown>) => ReactNode;
 }
 
 /** Where a form's record is read and saved: {api}/{id} for a record found by id, {api} itself for a single route. */
@@ -39,7 +41,7 @@ function recordUrl(screen: ScreenDocument, single: boolean, id: number): string 
 }
 
 /** A screen's create, update, read, delete or single route: loads the record, then the engine's form does the rest. */
-export function FormRoute({ entry, mode, screen, entity, single = false, actions }: FormRouteProps) {
+export function FormRoute({ entry, mode, screen, entity, single = false, actions, notice }: FormRouteProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { id } = useParams();
@@ -123,6 +125,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
         asyncValidators={asyncValidators}
         copyOfId={copyOfId}
         actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
+        notice={record && notice ? notice(record) : undefined}
         onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
         onDone={done}
         readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}
