@@ -51,10 +51,8 @@ function crossReferenceFaults(doc: ScreenDocument): MetadataFault[] {
   if (doc.list && !doc.routes.list) faults.push({ pointer: '/routes', message: 'needs a list route for the list' });
   if (doc.list) faults.push(...actionColumnFaults(doc.list));
   const createFields: string[] = doc.form?.fields.create ?? doc.form?.fields.update ?? [];
-  for (const key of ['createValues', 'queryDefaults'] as const) {
-    for (const field of Object.keys(doc.form?.[key] ?? {})) {
-      if (!createFields.includes(field)) faults.push({ pointer: `/form/${key}/${field}`, message: `${field} is not a field of the create form` });
-    }
+  for (const field of Object.keys(doc.form?.queryDefaults ?? {})) {
+    if (!createFields.includes(field)) faults.push({ pointer: `/form/queryDefaults/${field}`, message: `${field} is not a field of the create form` });
   }
   faults.push(...singleRouteFaults(doc));
   if (fields.size === 0 && doc.list) faults.push({ pointer: '/list/columns', message: 'needs at least one column' });

@@ -222,12 +222,6 @@ export interface FormDefinition {
    */
   saveConfirm?: string;
   /**
-   * The values a new record's create form starts with in the browser (before any queryDefaults), e.g. the user form's First Sign-In choice; the user may change them. Only for the create form's fields. The API applies no such default: a call without the field is a call without it.
-   */
-  createValues?: {
-    [k: string]: unknown;
-  };
-  /**
    * The create form starts these fields (keys) with the values of the route's query parameters (values), read as each field's type, e.g. a page field's PageId from ?pageId= when it is added from its page. The user may change them; an absent or unreadable parameter leaves the field empty.
    */
   queryDefaults?: {

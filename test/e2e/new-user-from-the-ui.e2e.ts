@@ -52,6 +52,11 @@ describe('a new user brought in from the UI (Chromium)', () => {
     expect(await admin.getByRole('radio', { name: 'Set a password now' }).isChecked()).toBe(true);
     const mustChange = admin.getByRole('checkbox', { name: 'Must change the password at first sign-in' });
     expect(await mustChange.isChecked()).toBe(true);
+    // Unticked, then the password cleared: it is ticked again (spec 1 section 4), as a new password starts out.
+    await field(admin, 'Password').fill('Welcome-2024');
+    await mustChange.uncheck();
+    await field(admin, 'Password').fill('');
+    await expect.poll(() => mustChange.isChecked()).toBe(true);
     await field(admin, 'Password').fill('Welcome-2024');
     await field(admin, 'Confirm Password').fill('Welcome-2024');
     await screenshot(admin, 'onboard-01-create-with-password');

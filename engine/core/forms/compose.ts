@@ -73,12 +73,15 @@ export function copyOfRecord(form: FormDefinition, record: Record<string, unknow
 }
 
 /**
- * What a new record's create form starts with: the screen's `createValues`, for the fields the create form shows (one
- * the user may not see is left out with its field).
+ * What a new record's create form starts with in the browser: each create field's `ui:options.createValue` (the user
+ * form's First Sign-In choice). The API applies no such default: a call without the field is a call without it.
  */
 export function createValuesOf(form: FormDefinition): Record<string, unknown> {
-  const fields = form.fields.create ?? form.fields.update;
-  return Object.fromEntries(Object.entries(form.createValues ?? {}).filter(([field]) => fields.includes(field)));
+  const uiSchema = (form.uiSchema ?? {}) as Record<string, { 'ui:options'?: { createValue?: unknown } } | undefined>;
+  return Object.fromEntries((form.fields.create ?? form.fields.update).flatMap((field) => {
+    const value = uiSchema[field]?.['ui:options']?.createValue;
+    return value === undefined ? [] : [[field, value]];
+  }));
 }
 
 /**

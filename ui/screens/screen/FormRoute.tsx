@@ -59,10 +59,12 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const forUpdate = (mode === 'update' || mode === 'delete') && (single || (needsId && numericId > 0));
   const label = screen.form?.entityLabel ?? screen.title;
   const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: numericId, label });
-  // A new record (not a copy) starts with the screen's createValues and the values the route's query gives (its queryDefaults).
-  const fromQuery = useMemo(() => (mode === 'create' && !loads && (screen.form?.queryDefaults || screen.form?.createValues)
-    ? { ...createValuesOf(screen.form), ...queryDefaultsOf(screen.form, entity, new URLSearchParams(location.search)) } : undefined),
-  [mode, loads, screen.form, entity, location.search]);
+  // A new record (not a copy) starts with its fields' createValue options and the values the route's query gives (queryDefaults).
+  const fromQuery = useMemo(() => {
+    if (mode !== 'create' || loads || !screen.form) return undefined;
+    const start = { ...createValuesOf(screen.form), ...queryDefaultsOf(screen.form, entity, new URLSearchParams(location.search)) };
+    return Object.keys(start).length ? start : undefined;
+  }, [mode, loads, screen.form, entity, location.search]);
   const record = forUpdate ? locked.record : plain;
   const failure = forUpdate && locked.failure ? (locked.failure instanceof ApiError ? locked.failure.message : noticeText('Read', 'error')) : readFailure;
 
