@@ -45,9 +45,10 @@ export default function ChangePasswordPage() {
         navigate('/home', { replace: true });
         return;
       }
-      // Move first, then end the session: the session layer sees /login and leaves the notice in place.
+      // Move first, then end the session: the session layer sees /login and leaves the notice in place. Signed out on
+      // the server too: a session of the link's own user is the one the server kept.
       navigate('/login', { replace: true, state: { notice: accountTexts.passwordChanged, userName: answer.UserName ?? userName } });
-      if (useSession.getState().token) useSession.getState().ended();
+      if (useSession.getState().token) void signOut();
     } catch (e) {
       const stale = staleKeyOf(e);
       if (stale) {
