@@ -11,7 +11,8 @@ describe("a create form's starting values (ui:options.createValue)", () => {
   });
 
   it('leave out a field the create form does not show (one the user may not see)', () => {
-    const without = { ...form, fields: { ...form.fields, create: form.fields.create!.filter((f) => f !== 'SignInSetup') } };
+    const create = form.fields.create!.filter((f) => f !== 'SignInSetup') as typeof form.fields.update;
+    const without = { ...form, fields: { ...form.fields, create } };
     expect(createValuesOf(without)).toEqual({});
   });
 });
