@@ -114,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(errorLogRoutes);
     await app.register(tokenRoutes);
     await app.register(accountRoutes);
+    await app.register(import('./modules/mail-outbox/routes.ts'));
     await app.register(sessionRoutes);
     await app.register(sessionAdminRoutes);
     await app.register(preferenceRoutes);

@@ -2,16 +2,31 @@
 
 export type To = string;
 export type Subject = string;
+/**
+ * Not sent: kept here because no mail server (SMTP_URL) is configured; Sent: handed to the mail server; Failed: the mail server refused it (FailureReason says why).
+ */
+export type Status = "Not sent" | "Sent" | "Failed";
 export type Created = string;
+export type Sent = string | null;
+export type FailureReason = string | null;
+export type Text = string;
+export type HTML = string | null;
 
 /**
- * A message in the mail outbox (mail is kept there when no SMTP_URL is configured).
+ * A message in the mail outbox: kept there unsent when no SMTP_URL is configured; with one, recorded by its headers and outcome only.
  */
 export interface OutboxMail {
   OutboxId?: number;
   ToAddress?: To;
   Subject?: Subject;
+  Status?: Status;
   CreatedDate?: Created;
-  TextBody?: string;
-  HtmlBody?: string | null;
+  SentDate?: Sent;
+  FailureReason?: FailureReason;
+  TextBody?: Text;
+  HtmlBody?: HTML;
+  /**
+   * In a read: why the bodies are empty (not kept for mail sent through the mail server, or not shown to this reader); null when they are shown.
+   */
+  BodyWithheld?: string | null;
 }

@@ -6,8 +6,14 @@ export type LastName = string;
 export type EmailAddress = string;
 export type ConfirmEmailAddress = string;
 export type IsActive = boolean;
+export type FirstSignIn = ("SetPasswordNow" | "SendActivationEmail") | null;
 export type Password = string;
 export type ConfirmPassword = string;
+export type MustChangeThePasswordAtFirstSignIn = boolean;
+/**
+ * False until the account's e-mail address is proven (an activation or password link used), an administrator activates it, or it was created with a password set: until then it cannot sign in.
+ */
+export type Activated = boolean;
 /**
  * @maxItems 200
  */
@@ -38,6 +44,7 @@ export interface User {
   EmailAddress: EmailAddress;
   ConfirmEmailAddress: ConfirmEmailAddress;
   IsActive?: IsActive;
+  SignInSetup?: FirstSignIn;
   Password?: Password;
   ConfirmPassword?: ConfirmPassword;
   IsMaster?: boolean;
@@ -45,7 +52,8 @@ export interface User {
    * In a record's answer: true when the caller may not change how this user signs in (e-mail address, user name, password), for want of some access the user holds.
    */
   CredentialsLocked?: boolean;
-  MustChangePassword?: boolean;
+  MustChangePassword?: MustChangeThePasswordAtFirstSignIn;
+  IsVerified?: Activated;
   Role?: Role;
   Permissions?: Permissions;
   ActivationDate?: ActivationDate;

@@ -30,6 +30,7 @@ import * as definitionKeys from './migrations/113_definition_keys.ts';
 import * as fileReferences from './migrations/114_file_references.ts';
 import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 import * as fieldTypeChanges from './migrations/118_field_type_changes.ts';
+import * as onboardingAndOutbox from './migrations/119_onboarding_and_outbox.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -66,6 +67,7 @@ const migrations: Array<[string, Migration]> = [
   ['114_file_references', fileReferences],
   ['117_menu_item_owners', menuItemOwners],
   ['118_field_type_changes', fieldTypeChanges],
+  ['119_onboarding_and_outbox', onboardingAndOutbox],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

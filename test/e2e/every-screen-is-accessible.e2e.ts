@@ -89,6 +89,9 @@ describe('every screen is accessible (axe-core, Chromium)', () => {
       Controller: null, ViewPath: 'work-orders/index', Route: '/work-orders', Action: null, Target: 'self', IsActive: true,
     }));
     await api.post('/api/pagefields', { PageId: pageId, FieldType: 'text', Name: 'Banner', IsActive: true, SortOrder: 1, AttributeValues: {} });
+    // A mail in the outbox (no mail server here), so the Mail Outbox has one to open.
+    await app.inject({ method: 'GET', url: '/api/User/RequestForgottenPasswordByUserName?userName=admin' });
+    await app.mailer.settled();
     routes = await api.get<RouteEntry[]>('/api/App/GetRoutes');
     params = await routeParams(api);
     browser = await launchChromium();

@@ -65,6 +65,7 @@ describe('roles and access, end to end (Chromium)', () => {
     await field(admin, 'Last Name').fill('Clerk');
     await field(admin, 'Email Address').fill('cleo@example.org');
     await field(admin, 'Confirm Email Address').fill('cleo@example.org');
+    await admin.getByRole('radio', { name: 'Send an activation e-mail' }).check();
     await admin.getByRole('combobox', { name: /^Role/ }).click();
     await admin.getByRole('option', { name: 'Clerks' }).click();
     await admin.keyboard.press('Escape');
@@ -119,6 +120,7 @@ describe('roles and access, end to end (Chromium)', () => {
     await field(clerk, 'Last Name').fill('Doe');
     await field(clerk, 'Email Address').fill('pat@example.org');
     await field(clerk, 'Confirm Email Address').fill('pat@example.org');
+    await clerk.getByRole('radio', { name: 'Send an activation e-mail' }).check();
     await clerk.getByRole('button', { name: 'Create', exact: true }).click();
     await clerk.waitForURL(`${baseUrl}/user`);
     await expect.poll(() => clerk.getByRole('cell', { name: 'Doe', exact: true }).isVisible()).toBe(true);

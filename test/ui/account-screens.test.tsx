@@ -9,6 +9,7 @@ import ChangePasswordPage from '../../ui/screens/account/ChangePasswordPage.tsx'
 import ChangePasswordRequestPage from '../../ui/screens/account/ChangePasswordRequestPage.tsx';
 import ActivatePage from '../../ui/screens/account/ActivatePage.tsx';
 import InvalidVerificationCodePage from '../../ui/screens/account/InvalidVerificationCodePage.tsx';
+import { useSession } from '../../ui/stores/session.ts';
 
 let reply: (url: string, init: RequestInit) => Response;
 const fetchMock = vi.fn((url: string, init: RequestInit) => Promise.resolve(reply(url, init)));
@@ -30,6 +31,7 @@ function at(url: string, path: string, page: ReactNode) {
         <Route path={path} element={page} />
         <Route path="/user/invalidverificationcode/:reason/:token" element={<InvalidVerificationCodePage />} />
         <Route path="/login" element={<p>login page</p>} />
+        <Route path="/home" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -91,6 +93,25 @@ describe('account screens: the failure and success messages of spec 1 section 8'
     expect(screen.getByRole('button', { name: 'Generate Verification Code' })).toBeTruthy();
     const sent = fetchMock.mock.calls.find((c) => c[0] === '/api/User/ResetForgottenPassword')!;
     expect(JSON.parse(String(sent[1].body))).toEqual({ Password: 'Secret1234', ConfirmPassword: 'Secret1234', Token: 'OLD' });
+  });
+
+  it('change password at a forced first sign-in: sent with the session, which carries on to /home, no longer locked', async () => {
+    useSession.setState({ token: 'tok', session: { SessionId: 'sid', InstanceId: 'iid', StartTime: '2026-01-01T00:00:00Z', UserName: 'clerk1' }, user: { UserId: 7, UserName: 'clerk1' } as never, mustChangePassword: true, verificationKey: 'KEY', routes: [] });
+    try {
+      reply = () => json(200, { Message: 'Your password has been successfully changed.', UserName: 'clerk1' });
+      at('/user/changepassword/KEY', '/user/changepassword/:token', <ChangePasswordPage />);
+      expect(screen.getByText('You must change the password of clerk1 before you continue.')).toBeTruthy();
+      await userEvent.type(screen.getByLabelText(/^Password/), 'MyOwn-Pass-2024');
+      await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'MyOwn-Pass-2024');
+      await submit('Change Password');
+      expect(await screen.findByText('home page')).toBeTruthy();
+      const sent = fetchMock.mock.calls.find((c) => c[0] === '/api/User/ResetForgottenPassword')!;
+      expect(new Headers(sent[1].headers).get('authorization')).toBe('Bearer tok');
+      // Signed in still (the routes the lock held back are fetched by home's guard), no longer locked.
+      expect(useSession.getState()).toMatchObject({ token: 'tok', mustChangePassword: false, verificationKey: null, routes: null });
+    } finally {
+      useSession.getState().ended();
+    }
   });
 
   it('activation: a link without token or reason is refused without a call', () => {

@@ -16,6 +16,8 @@ export interface SessionState {
   started(response: LoginResponse, token: string): void;
   setToken(token: string): void;
   setRoutes(routes: RouteEntry[]): void;
+  /** The forced password change is done: the session carries on, no longer locked to it. */
+  passwordChanged(): void;
   ended(message?: string): void;
   clearEndMessage(): void;
 }
@@ -43,6 +45,7 @@ export const useSession = create<SessionState>()(
         }),
       setToken: (token) => set({ token }),
       setRoutes: (routes) => set({ routes }),
+      passwordChanged: () => set({ mustChangePassword: false, verificationKey: null, routes: null }),
       ended: (message) =>
         set({ token: null, session: null, user: null, routes: null, mustChangePassword: false, verificationKey: null, endMessage: message ?? null }),
       clearEndMessage: () => set({ endMessage: null }),

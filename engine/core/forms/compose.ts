@@ -73,6 +73,18 @@ export function copyOfRecord(form: FormDefinition, record: Record<string, unknow
 }
 
 /**
+ * What a new record's create form starts with in the browser: each create field's `ui:options.createValue` (the user
+ * form's First Sign-In choice). The API applies no such default: a call without the field is a call without it.
+ */
+export function createValuesOf(form: FormDefinition): Record<string, unknown> {
+  const uiSchema = (form.uiSchema ?? {}) as Record<string, { 'ui:options'?: { createValue?: unknown } } | undefined>;
+  return Object.fromEntries((form.fields.create ?? form.fields.update).flatMap((field) => {
+    const value = uiSchema[field]?.['ui:options']?.createValue;
+    return value === undefined ? [] : [[field, value]];
+  }));
+}
+
+/**
  * What a create form starts with from its route's query (the screen's `queryDefaults`, field to parameter): each value
  * read as its field's type (an integer field takes only an integer), so a page field added from its page has that page.
  */

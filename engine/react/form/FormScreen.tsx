@@ -44,6 +44,8 @@ export interface FormScreenProps {
   onDone: () => void;
   /** Further actions about the record, shown beside the title (e.g. 'Why can this user...?'). */
   actions?: ReactNode;
+  /** What to tell about the record above the form, with what to do about it (e.g. an account not activated yet). */
+  notice?: ReactNode;
   /**
    * The record cannot be changed here, and why: someone else holds its lock, or this form's lock expired (spec 2
    * "Record lock lifecycle"). The form turns read-only, its open question closes, and leaving it does not ask.
@@ -63,7 +65,7 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, readOnlyMessage }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, notice, readOnlyMessage }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record) || Boolean(readOnlyMessage);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
@@ -181,6 +183,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
       {readOnlyMessage && <Alert severity="warning" role="alert">{readOnlyMessage}</Alert>}
       {lockedRecord && !readOnlyMessage && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
       {!lockedRecord && !readOnly && locks.messages.map((m) => <Alert key={m} severity="info">{m}</Alert>)}
+      {notice}
       {formErrors.map((e, i) => <Alert key={i} severity="error">{e.ErrorMessage}</Alert>)}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} onKeyDown={keyDown} onPointerDown={noteInput} aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>

@@ -54,7 +54,7 @@ export function keyLifetime(app: FastifyInstance, reason: Reason): number {
 export async function mailKey(app: FastifyInstance, user: AccountUser, reason: Reason): Promise<void> {
   const lifetime = keyLifetime(app, reason);
   const key = await issueKey(app.db, user.UserId, reason, lifetime);
-  await app.mailer.send(keyMail(user, reason, keyLink(app.config.publicUrl, reason, key), lifetime));
+  await app.mailer.send({ ...keyMail(user, reason, keyLink(app.config.publicUrl, reason, key), lifetime), userId: user.UserId });
 }
 
 /**

@@ -15,6 +15,7 @@ import { limitKeyGuesses } from './key-guess-limit.ts';
 import { userById, mailKey } from './account-users.ts';
 import { setPassword, passwordChanged } from './set-password.ts';
 import { currentPasswordIncorrect, requireCurrentPassword } from './current-password.ts';
+import { optionalLiveSession } from '../error-log/optional-session.ts';
 
 export const passwordMessages = {
   changed: passwordChanged,
@@ -34,7 +35,9 @@ export default async function passwordRoutes(app: FastifyInstance) {
       description: [
         'Token: the {token} of /user/changepassword/{token} or /user/activateupdatepassword/{reason}/{token}, or the',
         'VerificationKey of a sign-in. The key is used up; the account counts as verified; every session of the user ends',
-        "(they sign in again with the new password). 200 {Message: 'Your password has been successfully changed.', UserName}.",
+        '(they sign in again with the new password) but the one making the call when it is that user\'s own: a sign-in flagged',
+        'MustChangePassword stays signed in once the password is changed.',
+        "200 {Message: 'Your password has been successfully changed.', UserName}.",
         "Failures: 400 validation items (Password pattern, ConfirmPassword 'Must equal Password.'); 400 Password",
         "'Must not be a commonly used password.' (ErrorCode CommonPassword: in a list of common and breached ones); 400 UserName",
         "'The User Name you entered does not match this link.'; 400 stale-key items ('The verification key has expired.').",
@@ -45,10 +48,10 @@ export default async function passwordRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     // Before the key is tried: a refused password is not a failed guess of a key.
     await refuseCommonPassword(request.body.Password, 'Password');
-    return limitKeyGuesses(app, request, reply, () => resetWithKey(request.body));
+    return limitKeyGuesses(app, request, reply, async () => resetWithKey(request.body, await optionalLiveSession(app, request)));
   });
 
-  async function resetWithKey({ Password, Token, UserName = '' }: ResetPasswordRequest) {
+  async function resetWithKey({ Password, Token, UserName = '' }: ResetPasswordRequest, caller: { UserId: number; SessionId: string } | null) {
     const row = await findKey(app.db, Token);
     if (!row || !row.Live || !passwordKeys.includes(row.Reason)) throw unusableKeyError(Token, row, passwordKeys, 'passwordreset');
     const user = (await userById(app.db, row.UserId))!;
@@ -58,7 +61,8 @@ export default async function passwordRoutes(app: FastifyInstance) {
     const hash = await hashPassword(Password);
     await app.db.transaction(async (trx) => {
       if (!(await consumeKey(trx, row.KeyId))) throw unusableKeyError(Token, { ...row, Live: false }, passwordKeys, row.Reason);
-      await setPassword(trx, user.UserId, hash, { verifiesEmail: true });
+      // The user's own session making the change (a MustChangePassword sign-in) carries on; any other ends.
+      await setPassword(trx, user.UserId, hash, { verifiesEmail: true, keepSession: caller?.UserId === user.UserId ? caller.SessionId : undefined });
     });
     return { Message: passwordMessages.changed, UserName: user.UserName };
   }

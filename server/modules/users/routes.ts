@@ -15,12 +15,14 @@ import { endSessionsOfUser } from '../sessions/session-store.ts';
 import { startActivation } from '../accounts/account-users.ts';
 import { permissionsOf, roleIdsOf, saveUserAccess } from './user-access.ts';
 import selfRegistrationRoutes from './self-registration.ts';
+import activationAdminRoutes from './activation-admin-routes.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
 import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { extendedScreen } from '../forms/reserved-forms.ts';
 import { shapeUserRecordAnswers } from './record-answer.ts';
 import { afterCredentialsWritten } from './credential-writes.ts';
 import { emailChangeNotices } from '../accounts/email-change-notice.ts';
+import { mailsActivation, signInColumns } from './sign-in-setup.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
@@ -36,15 +38,20 @@ export const masterIsReadOnly = 'This is the master user, which cannot be edited
 export const relatedFields = ['Role', 'Permissions', 'CredentialsLocked'];
 
 /**
- * Form values as columns: the password becomes its hash, confirmations are not stored. MustChangePassword is the
- * server's: an account an administrator creates must choose its own password at first sign-in, whether it was
- * given one (the administrator knows it) or not (it creates one from the activation e-mail). A self-registered
- * account chose its password itself (`ownPassword`).
+ * Form values as columns: the password becomes its hash, confirmations are not stored. On create, the administrator's
+ * First Sign-In choice decides whether the account is verified now and whether its password must be changed at the
+ * first sign-in (sign-in-setup.ts); a self-registered account chose its password itself (`ownPassword`) and is verified
+ * by its activation e-mail.
  */
 export async function userColumns(values: Record<string, unknown>, mode: 'create' | 'update', ownPassword = false) {
-  const { Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, Role: _r, Permissions: _p, MustChangePassword: _m, CredentialsLocked: _l, ...columns } = values;
+  const {
+    Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, Role: _r, Permissions: _p, MustChangePassword: _m, CredentialsLocked: _l,
+    SignInSetup: _s, ...columns
+  } = values;
   const hasPassword = typeof Password === 'string' && Password !== '';
-  if (mode === 'create') Object.assign(columns, { MustChangePassword: !(ownPassword && hasPassword), IsVerified: false });
+  if (mode === 'create') {
+    Object.assign(columns, ownPassword ? { MustChangePassword: !hasPassword, IsVerified: false } : signInColumns(values));
+  }
   // A password an administrator sets on update is known to them too: the user chooses their own at the next sign-in.
   if (mode === 'update' && hasPassword) columns.MustChangePassword = true;
   if (hasPassword) {
@@ -156,7 +163,7 @@ export default async function userRoutes(app: FastifyInstance) {
           // Made active again: every role they hold takes a place again.
           reactivated: mode === 'update' && existing?.IsActive === false,
         });
-        if (mode === 'create') activateAfterCreate.set(request, userId);
+        if (mode === 'create' && mailsActivation(values)) activateAfterCreate.set(request, userId);
       },
       load: async (db, row) => ({ Role: await roleIdsOf(db, row.UserId as number), Permissions: await permissionsOf(db, row.UserId as number) }),
       // A deactivated user is signed out everywhere at once; made active again, they sign in afresh.
@@ -167,4 +174,5 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   await app.register(selfRegistrationRoutes);
+  await app.register(activationAdminRoutes);
 }

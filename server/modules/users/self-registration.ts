@@ -4,6 +4,7 @@ import accountMessage from '../../../metadata/entities/AccountMessage.json' with
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { screenForUser } from '../../lib/crud/record-access.ts';
 import { bodyValidator } from '../../lib/crud/body-validator.ts';
 import { checkedBody, documentedBody } from '../../lib/crud/form-body.ts';
 import { composeFormSchema } from '../../../engine/core/forms/index.ts';
@@ -23,14 +24,21 @@ export const selfRegistrationRolesSource = 'selfRegistrationRoles';
 type Ui = Record<string, Record<string, unknown>>;
 
 /**
+ * Fields of the create form only an administrator fills in: per-user overrides, and the First Sign-In choice with its
+ * must-change flag (a visitor's account is verified by its activation e-mail, never by a choice on the form).
+ */
+const administratorsOnly = ['Permissions', 'SignInSetup', 'MustChangePassword'];
+
+/**
  * The users screen's create form as a visitor fills it in (spec 1 "Public routes": /user/create without a
- * module check): the same fields, rules and messages, without the per-user overrides (and without Role when no
+ * module check): the same fields, rules and messages, without the administrator's fields (and without Role when no
  * role is offered), and without the uniqueness lookups, which are for signed-in users (the save still refuses a
  * name or address in use, with the same messages).
  */
 export function selfRegistrationScreen(users: ScreenDocument, offerRoles: boolean): ScreenDocument {
-  const form = users.form!;
-  const fields = (form.fields.create ?? form.fields.update).filter((f) => f !== 'Permissions' && (offerRoles || f !== 'Role')) as typeof form.fields.update;
+  // Without those fields, and without the rules that name them.
+  const form = screenForUser(users, administratorsOnly).form!;
+  const fields = (form.fields.create ?? form.fields.update).filter((f) => offerRoles || f !== 'Role') as typeof form.fields.update;
   const uiSchema: Ui = {};
   for (const [field, entry] of Object.entries((form.uiSchema ?? {}) as Ui)) {
     if (!fields.includes(field)) continue;

@@ -9,6 +9,7 @@ import { signOut } from '../../api/session-calls.ts';
 import { staleKeyOf } from '../../api/stale-key.ts';
 import { invalidCodePath } from '../../routing/public-paths.ts';
 import { useSession } from '../../stores/session.ts';
+import { notify } from '../../../engine/react/notifications/store.ts';
 import { AccountForm } from './AccountForm.tsx';
 import { accountTexts } from './texts.ts';
 import { newPasswordFields } from './validators.ts';
@@ -16,8 +17,9 @@ import { useFields } from './useFields.ts';
 
 /**
  * /user/changepassword/{token}: a new password with the key of an e-mailed link, or of a sign-in flagged
- * MustChangePassword (which is locked here until done). On success every session of the user has ended on the
- * server, so this one ends too, and the user signs in again at /login with the new password.
+ * MustChangePassword (which is locked here until done). After a forced change the server keeps this session (the
+ * user's only one now) and the user goes straight on to /home; after an e-mailed link every session of the user has
+ * ended, so this one ends too, and the user signs in again at /login with the new password.
  */
 export default function ChangePasswordPage() {
   const { token = '' } = useParams();
@@ -36,9 +38,17 @@ export default function ChangePasswordPage() {
     setErrors([]);
     try {
       const answer = await api.post<AccountMessage>('/api/User/ResetForgottenPassword', { ...form.values, Token: token });
-      // Move first, then end the session: the session layer sees /login and leaves the notice in place.
+      if (forced) {
+        // Signed in already: no third password entry. Home's guard fetches the routes the lock held back.
+        useSession.getState().passwordChanged();
+        notify('success', accountTexts.passwordChanged);
+        navigate('/home', { replace: true });
+        return;
+      }
+      // Move first, then end the session: the session layer sees /login and leaves the notice in place. Signed out on
+      // the server too: a session of the link's own user is the one the server kept.
       navigate('/login', { replace: true, state: { notice: accountTexts.passwordChanged, userName: answer.UserName ?? userName } });
-      if (useSession.getState().token) useSession.getState().ended();
+      if (useSession.getState().token) void signOut();
     } catch (e) {
       const stale = staleKeyOf(e);
       if (stale) {

@@ -6,7 +6,7 @@ import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
 import { defaultMessages } from '../../../engine/core/messages.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
-import { copyOfRecord, queryDefaultsOf } from '../../../engine/core/forms/compose.ts';
+import { copyOfRecord, createValuesOf, queryDefaultsOf } from '../../../engine/core/forms/compose.ts';
 import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
 import { asyncValidatorsFor } from '../../widgets/async-validators.ts';
 import { api } from '../../api/api.ts';
@@ -31,6 +31,8 @@ export interface FormRouteProps {
   single?: boolean;
   /** Actions about the loaded record, beside the form's title. */
   actions?: (record: Record<string, unknown>) => ReactNode;
+  /** A notice about the loaded record, above the form. */
+  notice?: (record: Record<string, unknown>) => ReactNode;
 }
 
 /** Where a form's record is read and saved: {api}/{id} for a record found by id, {api} itself for a single route. */
@@ -39,7 +41,7 @@ function recordUrl(screen: ScreenDocument, single: boolean, id: number): string 
 }
 
 /** A screen's create, update, read, delete or single route: loads the record, then the engine's form does the rest. */
-export function FormRoute({ entry, mode, screen, entity, single = false, actions }: FormRouteProps) {
+export function FormRoute({ entry, mode, screen, entity, single = false, actions, notice }: FormRouteProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { id } = useParams();
@@ -57,9 +59,12 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const forUpdate = (mode === 'update' || mode === 'delete') && (single || (needsId && numericId > 0));
   const label = screen.form?.entityLabel ?? screen.title;
   const locked = useLockedRecord(url, forUpdate, { domain: screen.id, recordId: numericId, label });
-  // A new record (not a copy) starts with the values the route's query gives (the screen's queryDefaults).
-  const fromQuery = useMemo(() => (mode === 'create' && !loads && screen.form?.queryDefaults ? queryDefaultsOf(screen.form, entity, new URLSearchParams(location.search)) : undefined),
-    [mode, loads, screen.form, entity, location.search]);
+  // A new record (not a copy) starts with its fields' createValue options and the values the route's query gives (queryDefaults).
+  const fromQuery = useMemo(() => {
+    if (mode !== 'create' || loads || !screen.form) return undefined;
+    const start = { ...createValuesOf(screen.form), ...queryDefaultsOf(screen.form, entity, new URLSearchParams(location.search)) };
+    return Object.keys(start).length ? start : undefined;
+  }, [mode, loads, screen.form, entity, location.search]);
   const record = forUpdate ? locked.record : plain;
   const failure = forUpdate && locked.failure ? (locked.failure instanceof ApiError ? locked.failure.message : noticeText('Read', 'error')) : readFailure;
 
@@ -122,6 +127,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
         asyncValidators={asyncValidators}
         copyOfId={copyOfId}
         actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
+        notice={record && notice ? notice(record) : undefined}
         onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
         onDone={done}
         readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}

@@ -5,6 +5,7 @@ import { lazyScreen } from './lazy-screen.ts';
 registerScreenComponent('AppSettingForm', lazyScreen(() => import('../settings/AppSettingForm.tsx').then((m) => m.AppSettingForm)));
 registerScreenComponent('MyAccount', lazyScreen(() => import('../my-account/MyAccountPage.tsx').then((m) => m.default)));
 registerScreenComponent('UserList', lazyScreen(() => import('../users/UserListRoute.tsx').then((m) => m.UserListRoute)));
+registerScreenComponent('MailOutboxRead', lazyScreen(() => import('../mail-outbox/MailOutboxRead.tsx').then((m) => m.MailOutboxRead)));
 registerScreenComponent('UserUpdate', lazyScreen(() => import('../users/UserUpdateRoute.tsx').then((m) => m.UserUpdateRoute)));
 import '../forms/register.ts';
 import '../simple-lookups/register.ts';

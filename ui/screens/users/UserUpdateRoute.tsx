@@ -7,8 +7,12 @@ import { NotFoundPage } from '../NotFoundPage.tsx';
 import { Stack } from '@mui/material';
 import { ExplainAccessButton } from '../access/ExplainAccessButton.tsx';
 import { ViewAsButton } from '../access/ViewAsButton.tsx';
+import { ActivationNotice } from './ActivationNotice.tsx';
 
-/** /user/update/{id} (registered as 'UserUpdate'): the generic user form, with 'Why can this user...?' beside its title. */
+/**
+ * /user/update/{id} (registered as 'UserUpdate'): the generic user form, with 'Why can this user...?' beside its title
+ * and, for an account not activated yet, what can be done about it above the form.
+ */
 export function UserUpdateRoute({ screen }: ScreenComponentProps) {
   const entry = useSession((s) => s.routes)?.find((r) => r.Name === `${screen.id}.update`);
   const { payload } = useScreenPayload(screen.id);
@@ -27,6 +31,7 @@ export function UserUpdateRoute({ screen }: ScreenComponentProps) {
           <ViewAsButton userId={Number(record.UserId)} name={`${String(record.FirstName ?? '')} ${String(record.LastName ?? '')}`.trim()} />
         </Stack>
       )}
+      notice={(record) => <ActivationNotice record={record} />}
     />
   );
 }
