@@ -16,6 +16,8 @@ export const changeRepetitions = 3;
 export const metadataRepetitions = 20;
 export const databaseName = 'metadmin_bench_lowcode';
 export const formName = 'Bench Incidents';
+/** The type change bench's own fields (lowcode-type-change.ts) start so. */
+export const typeChangeFieldPrefix = 'Bench Numeric Text';
 // Figures at another record count (BENCH_ROWS) or concurrency (BENCH_CLIENTS) go beside the million-record 10-client ones, not over them.
 // A run of some parts only (BENCH_PARTS) is kept beside the whole run's figures too.
 const partsSuffix = process.env.BENCH_PARTS ? `-${process.env.BENCH_PARTS.split(',').sort().join('-')}` : '';
@@ -121,7 +123,8 @@ export async function existingBenchForm(plain: Plain): Promise<number | undefine
   const form = await plain('forms').where({ name: formName, is_active: true }).first('form_id');
   if (!form) return undefined;
   const stored = await plain('form_fields').where({ form_id: form.form_id }).orderBy(['is_udf', 'sort_order', 'form_field_id']).select('name', 'field_type', 'is_udf', 'is_active');
-  const [ordinary, udfs] = [stored.filter((f) => !f.is_udf), stored.filter((f) => f.is_udf)];
+  // A type change bench's field left by a run cut short is not the form's shape: that bench takes it up again.
+  const [ordinary, udfs] = [stored.filter((f) => !f.is_udf && !f.name.startsWith(typeChangeFieldPrefix)), stored.filter((f) => f.is_udf)];
   const same = ordinary.length === fields.length && ordinary.every((f, i) => f.is_active && f.name === fields[i].name && f.field_type === fields[i].type)
     && udfs.length === 1 && udfs[0].is_active && udfs[0].name === benchUdf.name && udfs[0].field_type === benchUdf.type;
   if (!same) return undefined;
