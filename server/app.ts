@@ -3,7 +3,7 @@ import type { AnySchema, ValidateFunction } from 'ajv';
 import type { Knex } from 'knex';
 import { createAjv } from '../engine/core/ajv.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/knex.ts';
+import { closeDatabase, openDatabase } from './db/knex.ts';
 import { loadMetadata, type EntitySchema, type MetadataRegistry } from './metadata/registry.ts';
 import { composedScreens } from './modules/forms/screens.ts';
 import { ensureReservedForms } from './modules/forms/reserved-forms.ts';
@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('config', config);
     app.decorate('registry', registry);
     app.decorate('checkFieldFiles', fieldFileChecker(fileStorageFor(config, db), config.maxFileSizeMB));
-    app.addHook('onClose', async () => db.destroy());
+    app.addHook('onClose', async () => closeDatabase(db));
     app.setValidatorCompiler(schemaValidators());
     await app.register(errors);
     await app.register(bodyDepth);
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.ready();
     return app;
   } catch (error) {
-    await db.destroy();
+    await closeDatabase(db);
     throw error;
   }
 }

@@ -54,6 +54,8 @@ interface Connection {
   plain(): Knex;
   /** The application's knex, speaking wire names. */
   app(): Knex;
+  /** PostgreSQL: a knex like app's without the statement timeouts (longStatements). */
+  long?(): Knex;
 }
 
 /**
@@ -93,6 +95,7 @@ async function postgresConnection(url: string): Promise<Connection> {
   return {
     plain: () => knexFactory(pgConfig(url, 1, {}, false)),
     app: () => knexFactory(pgConfig(url, 10, wireNames)),
+    long: () => knexFactory(pgConfig(url, 2, wireNames, false)),
   };
 }
 
@@ -139,5 +142,24 @@ export async function openDatabase(config: Config): Promise<Knex> {
   } finally {
     await plain.destroy();
   }
-  return connection.app();
+  const app = connection.app();
+  if (connection.long) longStatementsOf.set(app, connection.long());
+  return app;
+}
+
+const longStatementsOf = new WeakMap<Knex, Knex>();
+
+/**
+ * The knex for work that outlasts a request's bound on PostgreSQL (statementSeconds): an index built over a large
+ * table after a definition change, an online type change's index builds. The same database and names, without the
+ * statement timeouts, on a pool of its own of two connections; on PGlite, the app's own knex (it has no bound).
+ */
+export function longStatements(db: Knex): Knex {
+  return longStatementsOf.get(db) ?? db;
+}
+
+/** Closes the app's knex and its long statements' pool. */
+export async function closeDatabase(db: Knex): Promise<void> {
+  await longStatementsOf.get(db)?.destroy();
+  await db.destroy();
 }

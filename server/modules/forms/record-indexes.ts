@@ -5,6 +5,7 @@ import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
 import { columnSearchIndexName, createColumnSearchIndex, createOrderIndex, createUdfOrderIndex, createUdfSearchIndex, orderIndexName, udfIndexNames } from './tables/index.ts';
 import { recordTableName } from './definition-sync.ts';
 import { readFields } from './definition-store.ts';
+import { longStatements } from '../../db/knex.ts';
 import { udfKey } from '../../lib/list/udf-columns.ts';
 
 /** Names the transaction-scoped advisory lock (7110, form id) one form's index builds take, across processes. */
@@ -17,7 +18,8 @@ const indexBuildLock = 7110;
  * table is locked no longer than before; on PGlite's one connection it is granted at once.
  */
 async function buildLocked(db: Knex, formId: number, build: (trx: Knex) => Promise<void>): Promise<void> {
-  await db.transaction(async (trx) => {
+  // Over a million records a build outlasts a request's statement bound: it runs on the long statements' pool.
+  await longStatements(db).transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [indexBuildLock, formId]);
     await build(trx);
   });

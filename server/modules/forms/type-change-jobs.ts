@@ -4,6 +4,7 @@ import { toSnakeCase } from '../../../engine/core/naming.ts';
 import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
 import type { FormFieldInput, FormFieldRecord, TypeChangeProgress } from '../../../engine/core/lowcode/api.ts';
 import type { Principal } from '../../types.ts';
+import { longStatements } from '../../db/knex.ts';
 import { readField, readForm, type FormRow } from './definition-store.ts';
 import { afterDefinitionChange } from './definition-sync.ts';
 import { checkedField, fieldChangeSummary, saveField, sqlTypeOf, tableOf, typeChangeRefusal } from './field-changes.ts';
@@ -140,10 +141,11 @@ async function runJob(app: FastifyInstance, jobId: number, stopping: () => boole
       after = filled.lastRecordId;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    const missing = await unfilledCount(db, change);
+    // A scan and index builds over every record: on the long statements' pool, past a request's statement bound.
+    const missing = await unfilledCount(longStatements(db), change);
     if (missing) throw new Error(`${missing} value(s) of ${field.Name} were not converted`);
     const type = fieldTypeOf(job.ToType)!;
-    await buildShadowIndexes(db, change, { sortable: Boolean(type.sortable), searchable: Boolean(type.searchable) });
+    await buildShadowIndexes(longStatements(db), change, { sortable: Boolean(type.sortable), searchable: Boolean(type.searchable) });
     await swap(app, job, change);
   } catch (error) {
     if (stopping()) return;
