@@ -27,13 +27,15 @@ describe('text controls in a form', () => {
     expect(await screen.findByText('Notes is required.')).toBeTruthy();
   });
 
-  it('numbers keep the theme input (no string values for number fields)', async () => {
+  it('numbers get the number input: a text input handing on numbers (no string values for number fields)', async () => {
     const user = userEvent.setup();
     const { lastData } = renderForm({
       schema: { type: 'object', properties: { Count: { type: 'integer', title: 'Count' } } },
     });
-    await user.type(screen.getByRole('spinbutton', { name: 'Count' }), '12');
-    await waitFor(() => expect(lastData()?.Count).toBe(12));
+    const box = screen.getByRole('textbox', { name: 'Count' });
+    expect(box.getAttribute('inputmode')).toBe('numeric');
+    await user.type(box, '1,200');
+    await waitFor(() => expect(lastData()?.Count).toBe(1200));
   });
 
   it('rich text is a labelled multi-line textbox with a formatting toolbar', async () => {
