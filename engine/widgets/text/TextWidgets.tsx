@@ -58,7 +58,8 @@ export function TextWidget(props: WidgetProps) {
   if (isNumberSchema(props.schema)) return <NumberWidget {...props} />;
   if (props.schema.type !== 'string' || (props.schema.format && !named)) {
     const ThemeText = props.registry.widgets.TextWidget;
-    return <ThemeText {...props} />;
+    // Emptied, an optional field that may be null hands on null: left out of an update, it would keep its old text.
+    return <ThemeText {...props} options={{ ...props.options, emptyValue: emptyValueOf(props.schema, props.required, props.options) }} />;
   }
   return <TextControl {...props} multiline={false} defaultMax={TEXT_MAX_LENGTH} />;
 }
