@@ -55,12 +55,12 @@ describe('formatted inputs keep what a person types (Chromium)', () => {
     ({ FormId: formId } = await api.post<{ FormId: number }>('/api/forms', { Name: 'Vendor', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true }));
     const fields: Array<[string, string, object]> = [
       ['Name', 'text', { required: true }], ['Cost', 'currency', {}], ['Rate', 'percentage', {}],
-      ['Phone', 'text', { pattern: 'usPhone' }], ['EIN', 'text', { pattern: 'ein' }], ['Units', 'integer', {}], ['Notes', 'text', {}],
+      ['Phone', 'text', { pattern: 'usPhone' }], ['EIN', 'text', { pattern: 'ein' }], ['Units', 'integer', {}], ['Notes', 'text', {}], ['Due', 'date', {}],
     ];
     for (const [Name, FieldType, AttributeValues] of fields) {
       await api.post('/api/formfields', { FormId: formId, Name, ReportLabelText: Name, FieldType, IsUdf: false, IsActive: true, StartDate: null, EndDate: null, AttributeValues });
     }
-    ({ RecordId: recordId } = await api.post<{ RecordId: number }>(`/api/forms/${formId}/records`, { Name: 'Acme', Cost: 80, Rate: 7, Phone: '5551234567', Ein: '123456789', Units: 12, Notes: 'Net 30' }));
+    ({ RecordId: recordId } = await api.post<{ RecordId: number }>(`/api/forms/${formId}/records`, { Name: 'Acme', Cost: 80, Rate: 7, Phone: '5551234567', Ein: '123456789', Units: 12, Notes: 'Net 30', Due: '2026-05-01' }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -96,6 +96,9 @@ describe('formatted inputs keep what a person types (Chromium)', () => {
     // Everything deleted is empty, not 0.
     await clearAll(input('Units'));
     await clearAll(input('Notes'));
+    await page.getByRole('group', { name: /^Due/ }).getByRole('spinbutton', { name: 'Month' }).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
     // Pasted formatted text.
     await clearAll(input('Phone'));
     await page.keyboard.insertText('+1 (555) 123-4567');
@@ -115,7 +118,7 @@ describe('formatted inputs keep what a person types (Chromium)', () => {
     await clearAll(input('Rate'));
     await page.keyboard.type('15');
     await save();
-    expect(await stored()).toMatchObject({ Cost: 95.5, Rate: 15, Phone: '15551234567', Ein: '987654321', Units: null, Notes: null });
+    expect(await stored()).toMatchObject({ Cost: 95.5, Rate: 15, Phone: '15551234567', Ein: '987654321', Units: null, Notes: null, Due: null });
     expect(consoleErrors).toEqual([]);
   });
 
