@@ -101,9 +101,16 @@ export function widgetRuleErrors(schema: RuleSchema, uiSchema: RuleUi, data: Rec
   return items;
 }
 
-/** A record's schema errors together with its widget rules' errors, each message once per field. */
+/**
+ * A record's schema errors together with its widget rules' errors, each message once per field. Where a control's
+ * rule speaks of a field, the schema's type and format errors there are left out: 'Must be a valid currency amount.'
+ * says what 'Cost must be a number.' says, in the words of the input the person typed into.
+ */
 export function withWidgetRuleErrors(schemaErrors: ErrorItem[], schema: RuleSchema, uiSchema: RuleUi, data: Record<string, unknown>): ErrorItem[] {
   const seen = new Set(schemaErrors.map((e) => `${e.PropertyName}\u0000${e.ErrorMessage}`));
   const extra = widgetRuleErrors(schema, uiSchema, data).filter((e) => !seen.has(`${e.PropertyName}\u0000${e.ErrorMessage}`));
-  return extra.length ? [...schemaErrors, ...extra] : schemaErrors;
+  if (!extra.length) return schemaErrors;
+  const ruled = new Set(extra.map((e) => e.PropertyName));
+  const saidByRule = (e: ErrorItem) => (e.ErrorCode === 'type' || e.ErrorCode === 'format') && ruled.has(e.PropertyName);
+  return [...schemaErrors.filter((e) => !saidByRule(e)), ...extra];
 }

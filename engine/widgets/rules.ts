@@ -8,6 +8,7 @@ import { fileUploaderRule, imageUploadRule } from './file-uploader/logic.ts';
 import { locationsRule } from './locations/logic.ts';
 import { moduleAccessRule } from './module-access/logic.ts';
 import { numberRangeRule } from './number-range/logic.ts';
+import { percentageRule } from './percentage/logic.ts';
 import { phoneListRule } from './phone-list/logic.ts';
 import { phoneRule } from './phone/logic.ts';
 import { richTextRule } from './rich-text/logic.ts';
@@ -27,7 +28,7 @@ export const widgetRules: Record<string, WidgetRule> = {
   textarea: textAreaRule,
   richtext: richTextRule,
   currency: amountRule,
-  percentage: amountRule,
+  percentage: percentageRule,
   ein: einRule,
   phone: phoneRule,
   date: dateRule,

@@ -36,6 +36,22 @@ export const NegativeAndCountryDigit: Story = { args: { formData: { Amount: -123
 export const Error: Story = { parameters: { expectText: ['Must be a valid EIN.', 'Must be a valid phone number.', 'Amount is required.'] }, args: { showErrors: true, formData: { Ein: '1234', Phone: '555123' } } };
 /** Disabled. */
 export const Disabled: Story = { args: { disabled: true, formData: { Amount: 99.99, Rate: 5, Ein: '123456789', Phone: '5551234567' } } };
+/**
+ * Text the inputs could not read ('1 234,50', '555-CALL-NOW'), as a person left it: kept as typed and reported in
+ * the input's words, never saved as a blank or another number.
+ */
+export const TypoKeptAsTyped: Story = {
+  parameters: { expectText: ['Must be a valid currency amount.', 'Must be a valid percentage.', 'Must be a valid EIN.', 'Must be a valid phone number.'] },
+  args: { showErrors: true, formData: { Amount: '1 234,50', Rate: '12,5', Ein: '12-34', Phone: '555-CALL-NOW' } },
+};
+/** Plain number and integer fields: a text input that reads '1,234.50' pasted, shown as the number once left. */
+export const Numbers: Story = {
+  args: {
+    schema: { type: 'object', properties: { Quantity: { type: 'integer', title: 'Quantity' }, Weight: { type: ['number', 'null'], title: 'Weight (kg)' } } },
+    uiSchema: {},
+    formData: { Quantity: 1200, Weight: 12.5 },
+  },
+};
 /** A currency other than USD: 'Invalid Currency'. */
 export const InvalidCurrency: Story = {
   args: { formData: { Amount: 10 }, uiSchema: { ...uiSchema, Amount: { 'ui:widget': 'currency', 'ui:options': { currency: 'EUR' } } } },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ScreenDocument } from '../../engine/core/screen-document.ts';
@@ -35,7 +35,12 @@ beforeEach(() => {
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+// Unmounted while fetch is still the mock: a form releases its record lock as it goes, and that call going to the real
+// fetch would fail and be logged, reaching the next test's mock as a POST of the error log.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderRole(path: string, routes: RouteEntry[] = allRoutes) {
   useSession.getState().setRoutes(routes);

@@ -6,7 +6,7 @@ import {
   dateRule, fromStoredDate, parseDateInput, roundToHalfHour, toStoredDate,
 } from '../../engine/widgets/date-picker/input.ts';
 import { dateRangeLabel, dateRangeRule, isRangeOrdered } from '../../engine/widgets/date-range/logic.ts';
-import { numberRangeRule, parseRangeEnd } from '../../engine/widgets/number-range/logic.ts';
+import { numberRangeRule, rangeEndCodec } from '../../engine/widgets/number-range/logic.ts';
 
 describe('date picker configuration', () => {
   it('defaults: minuteStep 5, minView minute, startView day, weekStart 0, controlType picker', () => {
@@ -107,11 +107,15 @@ describe('date range', () => {
 
 describe('number range', () => {
   const ctx = (required: boolean) => ({ label: 'Amount', required, options: {} });
-  it('reads ends by the decimal pattern', () => {
-    expect(parseRangeEnd('1.5')).toBe(1.5);
-    expect(parseRangeEnd('-2')).toBe(-2);
-    expect(parseRangeEnd('1.2.3')).toBe('1.2.3');
-    expect(parseRangeEnd(' ')).toBeUndefined();
+  it('reads ends as numbers (pasted thousands separators too); anything else is kept as typed', () => {
+    const read = (text: string, pattern?: string) => rangeEndCodec(pattern).read(text);
+    expect(read('1.5')).toEqual({ kind: 'value', value: 1.5 });
+    expect(read('-2')).toEqual({ kind: 'value', value: -2 });
+    expect(read('1,234.50')).toEqual({ kind: 'value', value: 1234.5 });
+    expect(read('1.2.3')).toEqual({ kind: 'invalid' });
+    expect(read(' ')).toEqual({ kind: 'empty' });
+    expect(read('12', '^\\d+$')).toEqual({ kind: 'value', value: 12 });
+    expect(read('1.5', '^\\d+$')).toEqual({ kind: 'invalid' });
   });
   it("start and end are required: 'The number range nust include at least one number.' (as worded)", () => {
     expect(numberRangeRule({ Start: 1 }, ctx(true))).toEqual({ '': ['The number range nust include at least one number.'] });

@@ -23,6 +23,15 @@ describe('DatePickerWidget', () => {
     await waitFor(() => expect(lastData()?.When).toBe('2026-03-14'));
   });
 
+  it('an optional date cleared from the keyboard hands on null (left out, an update would keep the old date)', async () => {
+    const { lastData } = renderForm({
+      schema: { type: 'object', properties: { When: { type: ['string', 'null'], title: 'When', format: 'date' } } },
+      formData: { When: '2026-03-14' },
+    });
+    await typeInto('Month', '{Control>}a{/Control}{Backspace}');
+    await waitFor(() => expect(lastData()).toEqual({ When: null }));
+  });
+
   it('a month over 12 cannot be entered', async () => {
     renderForm(dateForm());
     await typeInto('Month', '13');

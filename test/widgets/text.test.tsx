@@ -27,13 +27,34 @@ describe('text controls in a form', () => {
     expect(await screen.findByText('Notes is required.')).toBeTruthy();
   });
 
-  it('numbers keep the theme input (no string values for number fields)', async () => {
+  it('numbers get the number input: a text input handing on numbers (no string values for number fields)', async () => {
     const user = userEvent.setup();
     const { lastData } = renderForm({
       schema: { type: 'object', properties: { Count: { type: 'integer', title: 'Count' } } },
     });
-    await user.type(screen.getByRole('spinbutton', { name: 'Count' }), '12');
-    await waitFor(() => expect(lastData()?.Count).toBe(12));
+    const box = screen.getByRole('textbox', { name: 'Count' });
+    expect(box.getAttribute('inputmode')).toBe('numeric');
+    await user.type(box, '1,200');
+    await waitFor(() => expect(lastData()?.Count).toBe(1200));
+  });
+
+  it.each([['text', undefined], ['text area', 'textarea']])('an optional %s that may be null, emptied, hands on null (left out, an update would keep the old text)', async (_kind, widget) => {
+    const user = userEvent.setup();
+    const { lastData } = renderForm({
+      schema: { type: 'object', properties: { Notes: { type: ['string', 'null'], title: 'Notes' } } },
+      uiSchema: widget ? { Notes: { 'ui:widget': widget } } : {},
+      formData: { Notes: 'Net 30' },
+    });
+    await user.clear(screen.getByRole('textbox', { name: 'Notes' }));
+    await waitFor(() => expect(lastData()).toEqual({ Notes: null }));
+  });
+
+  it('a required text emptied hands on nothing, so it reads as required', async () => {
+    const user = userEvent.setup();
+    const { lastData } = renderForm({ schema: schema(), formData: { Notes: 'Net 30' } });
+    await user.clear(screen.getByRole('textbox', { name: /Notes/ }));
+    await waitFor(() => expect(lastData()).toBeDefined());
+    expect(lastData()?.Notes).toBeUndefined();
   });
 
   it('rich text is a labelled multi-line textbox with a formatting toolbar', async () => {

@@ -1,5 +1,9 @@
 import { defaultMessages } from '../messages.ts';
 import { MAX_INTEGER, MIN_INTEGER, specFormats } from '../validation/patterns.ts';
+import {
+  boundAttributes, boundKeywords, countAttributes, decimalPlacesAttribute, formattedTextWidgets, idName, isoDate, limitedText,
+  lookupListAttribute, nullable, options, requiredAttribute, selectionBounds, textAttributes, textSchema,
+} from './field-type-parts.ts';
 
 /** The PostgreSQL type a field's value is stored in (a column of the form's table, or a key of its UDF jsonb). */
 export type ColumnType = 'text' | 'integer' | 'numeric' | 'date' | 'boolean' | 'jsonb';
@@ -59,89 +63,13 @@ export function lookupSource(lookupListId: unknown): string {
   return `simple-lookup-${String(lookupListId)}`;
 }
 
-const requiredAttribute: AttributeDefinition = { name: 'required', label: 'Required', type: 'boolean', default: false, mapsTo: 'required' };
-
-const nullable = (type: string, required: boolean): string | string[] => (required ? type : [type, 'null']);
-
-function textAttributes(maxLength: number, limit: number): AttributeDefinition[] {
-  return [
-    requiredAttribute,
-    { name: 'minLength', label: 'Minimum Length', type: 'integer', minimum: 0, maximum: limit, mapsTo: 'minLength' },
-    { name: 'maxLength', label: 'Maximum Length', type: 'integer', minimum: 1, maximum: limit, default: maxLength, mapsTo: 'maxLength' },
-  ];
-}
-
-/** A text's limits live in its schema (the text widget then defers to them: one message per fault). */
-function textSchema(a: Attributes, required: boolean): Record<string, unknown> {
-  const min = typeof a.minLength === 'number' ? a.minLength : 0;
-  return {
-    type: nullable('string', required),
-    // requiredText alone refuses an empty or blank value: a minLength of 1 beside it would say so a second time.
-    ...(required ? { requiredText: true } : {}),
-    ...(min > 1 || (!required && min > 0) ? { minLength: min } : {}),
-    maxLength: a.maxLength,
-    ...(typeof a.pattern === 'string' && a.pattern ? { format: a.pattern } : {}),
-  };
-}
-
-/** Bounds of a number, as the comparison attributes of the specification. */
-function boundAttributes(minimum?: number, maximum?: number): AttributeDefinition[] {
-  const range = { minimum, maximum };
-  return [
-    { name: 'greaterThanOrEqualTo', label: 'Greater Than Or Equal To', type: 'number', ...range, mapsTo: 'minimum' },
-    { name: 'greaterThan', label: 'Greater Than', type: 'number', ...range, mapsTo: 'exclusiveMinimum' },
-    { name: 'lessThanOrEqualTo', label: 'Less Than Or Equal To', type: 'number', ...range, mapsTo: 'maximum' },
-    { name: 'lessThan', label: 'Less Than', type: 'number', ...range, mapsTo: 'exclusiveMaximum' },
-  ];
-}
-
-function boundKeywords(a: Attributes): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (typeof a.greaterThanOrEqualTo === 'number') out.minimum = a.greaterThanOrEqualTo;
-  if (typeof a.greaterThan === 'number') out.exclusiveMinimum = a.greaterThan;
-  if (typeof a.lessThanOrEqualTo === 'number') out.maximum = a.lessThanOrEqualTo;
-  if (typeof a.lessThan === 'number') out.exclusiveMaximum = a.lessThan;
-  return out;
-}
-
-const decimalPlacesAttribute = (fallback: number, maximum = 10): AttributeDefinition =>
-  ({ name: 'decimalPlaces', label: 'Decimal Places', type: 'integer', minimum: 0, maximum, default: fallback, mapsTo: 'decimalPlaces' });
-
-const countAttributes = (min: string, max: string, labels: [string, string], mapsTo: [string, string]): AttributeDefinition[] => [
-  { name: min, label: labels[0], type: 'integer', minimum: 0, maximum: 1000, mapsTo: mapsTo[0] },
-  { name: max, label: labels[1], type: 'integer', minimum: 1, maximum: 1000, mapsTo: mapsTo[1] },
-];
-
-/**
- * A select-many's counts in its schema: required means at least one, read as '{0} is required.'
- * (spec 2 section 5: required is met by one selection). The minimum and maximum attributes go to
- * the widget's ui:options instead, whose rule (run by the browser and the server alike) gives the
- * specification's texts and the 'N selection(s) remaining' counter; in the schema too they would
- * show a second message for one fault.
- */
-function selectionBounds(required: boolean): Record<string, unknown> {
-  return required ? { minSelections: 1, messages: { minSelections: defaultMessages.required } } : {};
-}
-
-const lookupListAttribute: AttributeDefinition = { name: 'lookupListId', label: 'Lookup List', type: 'integer', minimum: 1, required: true, mapsTo: 'ui:options.source' };
-
-const idName = { type: ['object', 'null'], properties: { Id: { type: 'integer' }, Name: { type: 'string' } } };
-const isoDate = (required: boolean) => ({ type: nullable('string', required), format: 'date' });
-const limitedText = (title: string, maxLength = 200) => ({ type: 'string', title, maxLength });
-
-/** Only the options that are set. */
-function options(entries: Record<string, unknown>): Record<string, unknown> {
-  const set = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-  return Object.keys(set).length ? { 'ui:options': set } : {};
-}
-
 /** The catalogue of field types, by key: each type's value schema, widget, storage and attributes. */
 export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
   text: {
     key: 'text', label: 'Text', columnType: 'text', sortable: true, searchable: true, schemaType: 'text',
     attributes: [...textAttributes(200, 2000), { name: 'pattern', label: 'Pattern', type: 'patternName', mapsTo: 'format' }],
     valueSchema: textSchema,
-    uiSchema: () => ({ 'ui:widget': 'text' }),
+    uiSchema: (a) => ({ 'ui:widget': (typeof a.pattern === 'string' && formattedTextWidgets[a.pattern]) || 'text' }),
   },
   textArea: {
     key: 'textArea', label: 'Text Area', columnType: 'text', sortable: false, searchable: true, schemaType: 'text',

@@ -1,19 +1,15 @@
 import { message } from '../../core/messages.ts';
-import type { WidgetRule } from '../shared/types.ts';
+import type { RuleContext, WidgetRule } from '../shared/types.ts';
 import { widgetMessages } from '../shared/messages.ts';
+import { decimalsOf, readNumberText } from '../shared/number-text.ts';
+import { isFiniteNumber, type Reading, type TextCodec } from '../shared/typed-text.ts';
 
 /**
- * Reads an amount as typed: every character that is not a digit or the first decimal point is
- * dropped, and parentheses (or a minus sign) make it negative, as accountants write it. Nothing
- * numeric gives null, an empty field.
+ * Reads an amount as typed or pasted: '$1,234.50', '1234.5', '-$7', and '($1,234.50)' negative, as accountants write
+ * it. Text that is not exactly one amount ('12abc', '1 234,50') is invalid, never some other amount.
  */
-export function parseAmount(text: string): number | null {
-  const negative = /\(.*\)/.test(text) || text.trim().startsWith('-');
-  const [whole, ...rest] = text.replace(/[^\d.]/g, '').split('.');
-  const digits = rest.length ? `${whole}.${rest.join('')}` : whole;
-  if (!/\d/.test(digits)) return null;
-  const value = Number(digits);
-  return negative && value !== 0 ? -value : value;
+export function readAmount(text: string): Reading<number> {
+  return readNumberText(text, { symbol: '$', parentheses: true });
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', currencySign: 'accounting' });
@@ -28,11 +24,31 @@ export function formatCurrency(value: number | null | undefined, currency = 'USD
   return usd.format(value);
 }
 
-/** The amount as the user edits it: plain digits, a minus for negatives, no separators. */
-export function currencyEditText(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value);
+/**
+ * An amount as its input shows it once left: as formatCurrency, but a digit typed past the cents stays in sight
+ * ($80.125, beside its error) instead of being rounded away on screen while the form holds another number.
+ */
+export function currencyText(value: number, currency = 'USD'): string {
+  const decimals = decimalsOf(value);
+  if (currency !== 'USD' || decimals <= 2) return formatCurrency(value, currency);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', currencySign: 'accounting', maximumFractionDigits: decimals }).format(value);
 }
 
-/** Required means an amount was given (0 counts as given). */
-export const amountRule: WidgetRule = (value, { label, required }) =>
-  required && (typeof value !== 'number' || !Number.isFinite(value)) ? [message('required', [label])] : [];
+/** The currency input's reading and display. */
+export function currencyCodec(currency = 'USD'): TextCodec<number> {
+  return { read: readAmount, format: (value) => currencyText(value, currency), accepts: isFiniteNumber };
+}
+
+/**
+ * The rule of a number input named by `what` ('currency amount'): required means a number was given (0 counts);
+ * anything but a number (text the input could not read) gives 'Must be a valid {what}.'.
+ */
+export function numberInputRule(what: string): WidgetRule {
+  return (value: unknown, { label, required }: RuleContext) => {
+    if (value === null || value === undefined || value === '') return required ? [message('required', [label])] : [];
+    return typeof value === 'number' && Number.isFinite(value) ? [] : [message('pattern', [label, what])];
+  };
+}
+
+/** A currency amount: required means given (0 counts as given); text that is not an amount is refused. */
+export const amountRule = numberInputRule('currency amount');

@@ -8,6 +8,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { resolveDatePickerConfig, viewsFor, type DatePickerConfig, type DateView } from './config.ts';
 import { fromStoredDate, MAX_YEAR, roundToHalfHour, toStoredDate } from './input.ts';
+import { emptyValueOf } from '../shared/empty-value.ts';
 
 /** Marks typed input that is not (yet) a real date, so the form's date rule reports it. */
 export const INVALID_DATE_VALUE = 'invalid';
@@ -129,7 +130,8 @@ export function DatePickerWidget(props: WidgetProps) {
       id={id}
       label={hideLabel ? undefined : label}
       value={value}
-      onChange={(v) => onChange(v)}
+      // Cleared, an optional date that may be null hands on null (left out, an update would keep the old date).
+      onChange={(v) => onChange(v === undefined ? emptyValueOf(schema, required, props.options) : v)}
       config={dateOnly && viewsFor(config.minView).includes('hour') ? { ...config, minView: 'day' } : config}
       dateOnly={dateOnly}
       required={required}

@@ -1,5 +1,7 @@
 import { message } from '../../core/messages.ts';
+import { numberCodec } from '../number/logic.ts';
 import { widgetMessages } from '../shared/messages.ts';
+import { blank, reading, unreadable, type TextCodec } from '../shared/typed-text.ts';
 import type { WidgetRule } from '../shared/types.ts';
 
 /** The default pattern of a number range's ends: a decimal number. */
@@ -13,11 +15,21 @@ export function numberRangeKeys(options: NumberRangeOptions): { start: string; e
   return { start: options.startKey ?? 'Start', end: options.endKey ?? 'End' };
 }
 
-/** An end as typed: a number when it matches the pattern, otherwise the text itself (so it can be reported). */
-export function parseRangeEnd(text: string, pattern: RegExp = DECIMAL_PATTERN): number | string | undefined {
-  const t = text.trim();
-  if (t === '') return undefined;
-  return pattern.test(t) ? Number(t) : t;
+/**
+ * How an end is read as typed: as a number input reads it ('1,234.50' pasted is 1234.5), or, with a configured
+ * pattern, the trimmed text when it matches the pattern and is a number. Anything else is kept as typed (and reported).
+ */
+export function rangeEndCodec(pattern?: string): TextCodec<number> {
+  if (!pattern) return numberCodec;
+  const test = new RegExp(pattern);
+  return {
+    ...numberCodec,
+    read: (text) => {
+      const t = text.trim();
+      if (!t) return blank;
+      return test.test(t) && Number.isFinite(Number(t)) ? reading(Number(t)) : unreadable;
+    },
+  };
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { parsePhone } from '../phone/logic.ts';
+import { FormattedTextField } from '../shared/FormattedTextField.tsx';
 import type { SelectOption } from '../shared/types.ts';
 import { withStoredChoice } from '../select/logic.ts';
-import { phoneEntryErrors, PHONE_ENTRY_LIMITS, type PhoneEntry, type PhoneFormType } from './logic.ts';
+import { countryCodeCodec, entryNumberCodec, phoneEntryErrors, PHONE_ENTRY_LIMITS, type PhoneEntry, type PhoneFormType } from './logic.ts';
 
 /** Props of the Add/Edit form of one phone number. */
 export interface PhoneEntryFormProps {
@@ -23,6 +23,7 @@ export function PhoneEntryForm({ idPrefix, type, initial, phoneTypes, onSave, on
   const err = (key: keyof PhoneEntry) => ({ error: Boolean(errors[key]), helperText: errors[key]?.join(' ') });
   // Until the types arrive, the entry's stored type is offered on its own so it shows by name.
   const typeOptions = withStoredChoice(phoneTypes, entry.PhoneNumberType);
+  const numberCodec = useMemo(() => entryNumberCodec(entry.CountryCode), [entry.CountryCode]);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} role="form" aria-label={`${type} Phone Number`}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>{`${type} Phone Number`}</Typography>
@@ -38,14 +39,17 @@ export function PhoneEntryForm({ idPrefix, type, initial, phoneTypes, onSave, on
           </TextField>
         </Grid>
         <Grid size={{ xs: 4, sm: 2 }}>
-          <TextField id={`${idPrefix}_country`} fullWidth required label="Country Code" value={entry.CountryCode} {...err('CountryCode')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PHONE_ENTRY_LIMITS.CountryCode } }}
-            onChange={(e) => setEntry({ ...entry, CountryCode: parsePhone(e.target.value) })} />
+          {/* Digits are stored; what is typed stays on screen as typed (no maxLength: a pasted '+44' or a formatted number is read whole). */}
+          <FormattedTextField<string> id={`${idPrefix}_country`} fullWidth required label="Country Code" {...err('CountryCode')}
+            codec={countryCodeCodec} value={entry.CountryCode} emptyValue=""
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            onValueChange={(next) => setEntry((now) => ({ ...now, CountryCode: next ?? '' }))} />
         </Grid>
         <Grid size={{ xs: 8, sm: 4 }}>
-          <TextField id={`${idPrefix}_number`} fullWidth required label="Phone Number" value={entry.PhoneNumber} {...err('PhoneNumber')}
-            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: PHONE_ENTRY_LIMITS.PhoneNumber } }}
-            onChange={(e) => setEntry({ ...entry, PhoneNumber: parsePhone(e.target.value) })} />
+          <FormattedTextField<string> id={`${idPrefix}_number`} fullWidth required label="Phone Number" {...err('PhoneNumber')}
+            codec={numberCodec} value={entry.PhoneNumber} emptyValue=""
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            onValueChange={(next) => setEntry((now) => ({ ...now, PhoneNumber: next ?? '' }))} />
         </Grid>
         <Grid size={{ xs: 12, sm: 3 }}>
           <TextField id={`${idPrefix}_ext`} fullWidth label="Extension" value={entry.Extension ?? ''} {...err('Extension')}

@@ -1,5 +1,7 @@
 import { message } from '../../core/messages.ts';
+import { formatPhone } from '../phone/logic.ts';
 import { widgetMessages } from '../shared/messages.ts';
+import { blank, reading, unreadable, type Reading, type TextCodec } from '../shared/typed-text.ts';
 import type { WidgetRule } from '../shared/types.ts';
 
 /** The country code a new number starts with. */
@@ -14,6 +16,32 @@ export interface PhoneEntry {
   CountryCode: string;
   PhoneNumber: string;
   Extension?: string;
+}
+
+/** Reads a country code as typed: its digits, with or without a leading '+' ('+44' is 44); anything else is invalid. */
+export function readCountryCode(text: string): Reading<string> {
+  const t = text.trim();
+  if (!t) return blank;
+  const match = /^\+?\s*(\d+)$/.exec(t);
+  return match ? reading(match[1]) : unreadable;
+}
+
+/**
+ * Reads an entry's number as typed or pasted ('(555) 123-4567', '20 7946 0958'): its digits, written with spaces,
+ * dots, dashes or parentheses; a letter makes it invalid, kept as typed rather than stripped.
+ */
+export function readEntryNumber(text: string): Reading<string> {
+  const t = text.trim();
+  if (!t) return blank;
+  return /^[\d\s().-]+$/.test(t) && /\d/.test(t) ? reading(t.replace(/\D/g, '')) : unreadable;
+}
+
+/** The country code input's reading and display (its digits). */
+export const countryCodeCodec: TextCodec<string> = { read: readCountryCode, format: (digits) => digits };
+
+/** The number input's reading and display: a North American number (country code 1) shows as (555) 123-4567. */
+export function entryNumberCodec(countryCode: string): TextCodec<string> {
+  return { read: readEntryNumber, format: (digits) => (countryCode === DEFAULT_COUNTRY_CODE && digits.length === 10 ? formatPhone(digits) : digits) };
 }
 
 /** ui:options of a phone list: min and max counts, and maxPhoneNumber (zero or unset: unlimited). */
@@ -66,12 +94,19 @@ export function canAddPhone(count: number, options: PhoneListOptions): boolean {
   return limit === null || count < limit;
 }
 
-/** The problems of one entry: Type, Country Code and Phone Number required, each within its maximum. */
+/**
+ * The problems of one entry: Type, Country Code and Phone Number required, the codes and number digits (separators
+ * allowed, letters not), each within its maximum.
+ */
 export function phoneEntryErrors(entry: PhoneEntry): Partial<Record<keyof PhoneEntry, string[]>> {
   const errors: Partial<Record<keyof PhoneEntry, string[]>> = {};
   if (!entry.PhoneNumberType || entry.PhoneNumberType.Id < 0) errors.PhoneNumberType = [message('required', ['Type'])];
-  if (!entry.CountryCode?.trim()) errors.CountryCode = [message('required', ['Country Code'])];
-  if (!entry.PhoneNumber?.trim()) errors.PhoneNumber = [message('required', ['Phone Number'])];
+  const country = readCountryCode(entry.CountryCode ?? '');
+  if (country.kind === 'empty') errors.CountryCode = [message('required', ['Country Code'])];
+  else if (country.kind === 'invalid') errors.CountryCode = [message('pattern', ['Country Code', 'country code'])];
+  const number = readEntryNumber(entry.PhoneNumber ?? '');
+  if (number.kind === 'empty') errors.PhoneNumber = [message('required', ['Phone Number'])];
+  else if (number.kind === 'invalid') errors.PhoneNumber = [message('pattern', ['Phone Number', 'phone number'])];
   for (const key of ['CountryCode', 'PhoneNumber', 'Extension'] as const) {
     const limit = PHONE_ENTRY_LIMITS[key];
     if ((entry[key]?.length ?? 0) > limit) (errors[key] ??= []).push(message('maxLength', [key, limit]));

@@ -1,26 +1,22 @@
-import { useState } from 'react';
-import { TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
+import { emptyValueOf } from './empty-value.ts';
+import { FormattedTextField } from './FormattedTextField.tsx';
+import type { TextCodec } from './typed-text.ts';
 
-/** How a formatted input reads, edits and shows its value. */
+/** How a formatted input reads and shows its value, and the keyboard a phone offers for it. */
 export interface FormattedInputProps<V> extends WidgetProps {
-  parse: (text: string) => V | null;
-  format: (value: V | null | undefined) => string;
-  editText: (value: V | null | undefined) => string;
+  codec: TextCodec<V>;
   inputMode: 'decimal' | 'numeric' | 'tel';
 }
 
 /**
- * A text input that shows the value formatted ($1,234.50, 12-3456789, (555) 123-4567) while
- * not being edited, and the plain editable text while focused. Every keystroke is parsed, so the
- * form data always holds the clean value (a number, or digits only), never the typed text.
+ * A formatted input as an RJSF widget: the form holds the plain value (a number, or digits), never the formatted
+ * text; see FormattedTextField for what a person typing into it sees.
  */
 export function FormattedInput<V>(props: FormattedInputProps<V>) {
-  const { id, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus, placeholder, parse, format, editText, inputMode } = props;
-  const [editing, setEditing] = useState<string | null>(null);
-  const shown = editing ?? format(value as V | undefined);
+  const { id, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus, placeholder, codec, inputMode, schema, options } = props;
   return (
-    <TextField
+    <FormattedTextField<V>
       id={id}
       fullWidth
       label={hideLabel ? undefined : label}
@@ -29,20 +25,13 @@ export function FormattedInput<V>(props: FormattedInputProps<V>) {
       placeholder={placeholder}
       autoFocus={autofocus}
       error={(rawErrors?.length ?? 0) > 0}
-      value={shown}
+      codec={codec}
+      value={value}
+      emptyValue={emptyValueOf(schema, required, options)}
       slotProps={{ input: { readOnly: readonly }, htmlInput: { readOnly: readonly, inputMode } }}
-      onFocus={() => {
-        setEditing(editText(value as V | undefined));
-        onFocus(id, value);
-      }}
-      onChange={(e) => {
-        setEditing(e.target.value);
-        onChange(parse(e.target.value) ?? undefined);
-      }}
-      onBlur={() => {
-        setEditing(null);
-        onBlur(id, value);
-      }}
+      onValueChange={(next) => onChange(next)}
+      onFocus={() => onFocus(id, value)}
+      onBlur={() => onBlur(id, value)}
     />
   );
 }

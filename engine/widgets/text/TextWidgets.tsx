@@ -1,6 +1,8 @@
 import { TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { message } from '../../core/messages.ts';
+import { isNumberSchema, NumberWidget } from '../number/NumberWidget.tsx';
+import { emptyValueOf } from '../shared/empty-value.ts';
 import { useAsyncValidation } from '../shared/useAsyncValidation.ts';
 import { effectiveMaxLength, exceedsMaxLength, TEXT_AREA_MAX_LENGTH, TEXT_MAX_LENGTH, type TextOptions } from './logic.ts';
 
@@ -30,10 +32,10 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       helperText={shownError ?? (multiline && !readonly ? `${String(value ?? '').length} / ${max}` : undefined)}
       // On the input component (not only the native input), so that it carries MUI's read-only class and looks it.
       slotProps={{ input: { readOnly: readonly } }}
-      // An emptied field is undefined, so RJSF's required check sees it as missing.
+      // An emptied required field is undefined, so RJSF's required check sees it as missing; an optional one null.
       onChange={(e) => {
         remote.clear();
-        onChange(e.target.value === '' ? undefined : e.target.value);
+        onChange(e.target.value === '' ? emptyValueOf(props.schema, required, props.options) : e.target.value);
       }}
       onBlur={(e) => {
         void remote.check(e.target.value);
@@ -47,15 +49,17 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
 /**
  * Text input (ui:widget "text"): maximum 200 unless ui:options.maxLength says otherwise. RJSF names
  * the default widget of every string, number and integer field "text", so this is the text input
- * of every form; numbers, and formatted strings (e-mail, URL, ...) RJSF gives its own widgets, keep the
- * theme's input unless the uiSchema names "text" (for an asyncValidator, say; ui:options.inputType
- * then sets the input's type).
+ * of every form; numbers get the library's number input (NumberWidget). Formatted strings (e-mail,
+ * URL, ...) RJSF gives its own widgets, keep the theme's input unless the uiSchema names "text" (for
+ * an asyncValidator, say; ui:options.inputType then sets the input's type).
  */
 export function TextWidget(props: WidgetProps) {
   const named = props.uiSchema?.['ui:widget'] === 'text';
+  if (isNumberSchema(props.schema)) return <NumberWidget {...props} />;
   if (props.schema.type !== 'string' || (props.schema.format && !named)) {
     const ThemeText = props.registry.widgets.TextWidget;
-    return <ThemeText {...props} />;
+    // Emptied, an optional field that may be null hands on null: left out of an update, it would keep its old text.
+    return <ThemeText {...props} options={{ ...props.options, emptyValue: emptyValueOf(props.schema, props.required, props.options) }} />;
   }
   return <TextControl {...props} multiline={false} defaultMax={TEXT_MAX_LENGTH} />;
 }

@@ -5,6 +5,9 @@ import { displayFormats, formatDisplayDate, recordInfoLines, toLocalDate } from 
 import { message } from '../../../engine/core/messages.ts';
 import { formatCurrency } from '../../../engine/widgets/currency/logic.ts';
 import { formatPercentage } from '../../../engine/widgets/percentage/logic.ts';
+import { phoneCodec } from '../../../engine/widgets/phone/logic.ts';
+import { einCodec } from '../../../engine/widgets/ein/logic.ts';
+import { shownText } from '../../../engine/widgets/shared/typed-text.ts';
 
 type Row = Record<string, unknown>;
 
@@ -132,6 +135,8 @@ export function displayValue(prop: Row | undefined, ui: Row, value: unknown, con
   }
   if (widget === 'currency') return formatCurrency(Number(value));
   if (widget === 'percentage') return formatPercentage(Number(value), typeof options.decimals === 'number' ? options.decimals : undefined);
+  if (widget === 'phone' && typeof value === 'string') return shownText(phoneCodec, value);
+  if (widget === 'ein' && typeof value === 'string') return shownText(einCodec, value);
   if (widget === 'richtext' && typeof value === 'string') return richText(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (prop?.format === 'date') return dayText(value);

@@ -86,6 +86,12 @@ describe('widgets and options', () => {
 
   it('draws each type with the widget library', () => {
     expect(ui('text')).toEqual({ 'ui:widget': 'text' });
+    expect(ui('text', { pattern: 'zip' })).toEqual({ 'ui:widget': 'text' });
+    // Their inputs store the digits, which the patterns accept: 5551234567, 123456789.
+    expect(ui('text', { pattern: 'usPhone' })).toEqual({ 'ui:widget': 'phone' });
+    expect(ui('text', { pattern: 'ein' })).toEqual({ 'ui:widget': 'ein' });
+    expect(messages('text', { pattern: 'usPhone' }, '5551234567')).toEqual([]);
+    expect(messages('text', { pattern: 'ein' }, '123456789')).toEqual([]);
     expect(ui('textArea')).toEqual({ 'ui:widget': 'textarea' });
     expect(ui('richText')).toEqual({ 'ui:widget': 'richtext' });
     expect(ui('selectOne', { lookupListId: 7 })).toEqual({ 'ui:widget': 'select', 'ui:options': { source: 'simple-lookup-7' } });
