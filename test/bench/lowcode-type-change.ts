@@ -18,6 +18,8 @@ export interface TypeChangeFigures {
   /** The grid's list at `readers` clients before the change, and while it ran (a call that failed counts its time too). */
   gridBefore: Latency;
   gridDuring: Latency;
+  /** Why the save itself was refused (in one transaction past the request's statement bound). */
+  refused?: string;
   /** Calls during the change that failed (the server gave up waiting, or answered an error), with the first reason. */
   gridFailures: number;
   firstFailure?: string;
@@ -54,9 +56,17 @@ export async function typeChangeFigures(app: FastifyInstance, formId: number, ad
     let finished = false;
     const reading = readWhile(api, list, () => !finished);
     const started = performance.now();
-    const saved = await admin.call('POST', url, { ...body, FieldType: 'decimal' }, lock);
+    let saved: { status: number } | undefined;
+    let refused: string | undefined;
+    try {
+      saved = await admin.call('POST', url, { ...body, FieldType: 'decimal' }, lock);
+    } catch (error) {
+      // In one transaction, past the request's statement bound the change is refused (503): nothing changed.
+      refused = (error as Error).message;
+      await admin.call('DELETE', `/api/record-locks/${lock.recordlockid}`).catch(() => undefined);
+    }
     const requestMs = performance.now() - started;
-    for (;;) {
+    for (; !refused;) {
       const field = (await admin.call('GET', url)).json() as { FieldType: string; TypeChange: { State: string; Message: string | null } | null };
       if (field.TypeChange?.State === 'Failed') throw new Error(`the type change failed: ${field.TypeChange.Message}`);
       if (field.FieldType === 'decimal') break;
@@ -66,10 +76,10 @@ export async function typeChangeFigures(app: FastifyInstance, formId: number, ad
     finished = true;
     const during = await reading;
     const gridDuring = latency(during.samples);
-    const figures = { mode, records, requestMs, totalMs, gridBefore, gridDuring, gridFailures: during.failures, ...(during.firstFailure ? { firstFailure: during.firstFailure } : {}) };
+    const figures = { mode, records, requestMs, totalMs, gridBefore, gridDuring, gridFailures: during.failures, ...(during.firstFailure ? { firstFailure: during.firstFailure } : {}), ...(refused ? { refused } : {}) };
     out.push(figures);
     if (during.failures) log(`type change ${mode}:   ${during.failures} grid calls failed meanwhile, the first: ${during.firstFailure}`);
-    log(`type change ${mode}: save answered ${saved.status} in ${ms(requestMs).trim()}, Decimal after ${(totalMs / 1000).toFixed(1)} s`);
+    log(refused ? `type change ${mode}: the save was refused after ${ms(requestMs).trim()}: ${refused}` : `type change ${mode}: save answered ${saved!.status} in ${ms(requestMs).trim()}, Decimal after ${(totalMs / 1000).toFixed(1)} s`);
     log(`type change ${mode}:   grid list at ${readers} clients before p50 ${ms(gridBefore.p50).trim()} p99 ${ms(gridBefore.p99).trim()}; during (${gridDuring.n} calls) p50 ${ms(gridDuring.p50).trim()} p99 ${ms(gridDuring.p99).trim()} max ${ms(gridDuring.max).trim()}`);
 
     await plain.raw(`update ${table} set ${column} = null`);
