@@ -13,9 +13,10 @@ import { changeRepetitions, databaseName, existingBenchForm, fields, formName, i
 import { gridScenarios } from './lowcode-grid.ts';
 import { definitionChanges, metadataFigures, summary } from './lowcode-changes.ts';
 import { typeChangeFigures } from './lowcode-type-change.ts';
+import { sessionCheckFigures } from './lowcode-session.ts';
 
-/** The parts to run (BENCH_PARTS, comma-separated; all when unset): grid, metadata, changes, typechange. */
-const parts = new Set((process.env.BENCH_PARTS ?? 'grid,metadata,changes,typechange').split(','));
+/** The parts to run (BENCH_PARTS, comma-separated; all when unset): grid, metadata, changes, typechange, session. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'grid,metadata,changes,typechange,session').split(','));
 
 /**
  * The low-code core on a form of 20 fields with a million records: its grid at 10 clients beside the same SQL run
@@ -99,6 +100,10 @@ export async function lowcodeBench(): Promise<void> {
       save();
     }
 
+    if (parts.has('session')) {
+      results.sessionCheck = await sessionCheckFigures(app, formId, plain, pool);
+      save();
+    }
     if (parts.has('metadata')) {
       const metadataLoad = othersLoad();
       const metadata = await metadataFigures(formId, signedIn.api, server.child.pid, admin);
