@@ -20,9 +20,19 @@ export function sectionPlan(form: FormDefinition, fields: string[]): SectionPlan
   });
 }
 
+/**
+ * A field's help, shown once: the screen's ui:help when it has one (written for the people using the screen), otherwise
+ * the entity's description. RJSF would show both, one under the other.
+ */
+function withOneHelp(property: Record<string, unknown>, fieldUi: unknown): Record<string, unknown> {
+  if (!property.description || !(fieldUi as Record<string, unknown> | undefined)?.['ui:help']) return property;
+  const { description: _replaced, ...rest } = property;
+  return rest;
+}
+
 /** The part of a composed schema (and uiSchema) for some fields; the title stays off the subtree. */
-export function pickSchema(schema: JsonSchema, fields: string[]): JsonSchema {
-  const properties = Object.fromEntries(fields.filter((f) => schema.properties?.[f]).map((f) => [f, schema.properties![f]]));
+export function pickSchema(schema: JsonSchema, fields: string[], uiSchema: UiSchema = {}): JsonSchema {
+  const properties = Object.fromEntries(fields.filter((f) => schema.properties?.[f]).map((f) => [f, withOneHelp(schema.properties![f], uiSchema[f])]));
   return { type: 'object', properties, required: (schema.required ?? []).filter((f) => fields.includes(f)) };
 }
 

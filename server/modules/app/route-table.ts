@@ -16,6 +16,12 @@ const shellRoutes: Array<RouteEntry & { module?: string }> = [
 // A single route is the screen itself (e.g. 'Your Account'), so it takes the screen's title as it is.
 const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ', single: '' } as const;
 
+/**
+ * What one record of a screen is called in its route titles: the form's entity label (which the list's add link uses
+ * too, so 'Add Incident Report' opens 'Create Incident Report'), else the screen's title made singular.
+ */
+const recordNoun = (screen: ScreenDocument) => screen.form?.entityLabel ?? screen.title.replace(/s$/, '');
+
 /** The named routes a user may mount: the shell's, and each screen route whose module the user holds. */
 export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<string>, heldRoutes?: Set<string>): RouteEntry[] {
   const routes: RouteEntry[] = shellRoutes.filter((r) => !r.module || modules.has(r.module)).map(({ module: _m, ...route }) => route);
@@ -27,7 +33,7 @@ export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<st
       routes.push({
         Name: `${screen.id}.${kind}`,
         Url: url,
-        Title: screen.routeTitles?.[kind] ?? (routeTitles[kind] ? `${routeTitles[kind]}${screen.title.replace(/s$/, '')}` : screen.title),
+        Title: screen.routeTitles?.[kind] ?? (routeTitles[kind] ? `${routeTitles[kind]}${recordNoun(screen)}` : screen.title),
         Description: screen.description ?? '',
         ...(kind === 'list' && screen.navLabel ? { NavLabel: screen.navLabel } : {}),
         ScreenId: screen.id,
