@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
-import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import { recordNoun, type ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { guardedRouteKinds, routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 
 const isGuardedRouteKind = (kind: string): kind is GuardedRouteKind => (guardedRouteKinds as readonly string[]).includes(kind);
@@ -15,12 +15,6 @@ const shellRoutes: Array<RouteEntry & { module?: string }> = [
 
 // A single route is the screen itself (e.g. 'Your Account'), so it takes the screen's title as it is.
 const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ', single: '' } as const;
-
-/**
- * What one record of a screen is called in its route titles: the form's entity label (which the list's add link uses
- * too, so 'Add Incident Report' opens 'Create Incident Report'), else the screen's title made singular.
- */
-const recordNoun = (screen: ScreenDocument) => screen.form?.entityLabel ?? screen.title.replace(/s$/, '');
 
 /** The named routes a user may mount: the shell's, and each screen route whose module the user holds. */
 export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<string>, heldRoutes?: Set<string>): RouteEntry[] {
