@@ -1,4 +1,5 @@
 import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { Box } from '@mui/material';
 import Form from '@rjsf/mui';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { JsonSchema, UiSchema } from '../../core/forms/types.ts';
@@ -25,6 +26,9 @@ export interface FieldFormProps {
 
 const noButtons: ReactNode = <></>;
 
+// A field in error shows its message in red; its help (RJSF ids it '..__help') keeps its quiet colour beside it.
+const quietHelp = { '& .MuiFormHelperText-root.Mui-error[id$="__help"]': { color: 'text.secondary' } } as const;
+
 /** Whether the one field of this uiSchema is hidden ('ui:widget': 'hidden', as composeUiSchema marks it). */
 function isHidden(uiSchema: UiSchema): boolean {
   return Object.entries(uiSchema).some(([key, entry]) => !key.startsWith('ui:') && (entry as Record<string, unknown> | undefined)?.['ui:widget'] === 'hidden');
@@ -45,7 +49,7 @@ export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, error
   // A field the rules hide takes no room (RJSF would still lay out its empty grid); its value stays in the form's state.
   if (isHidden(uiSchema)) return null;
   return (
-    <div onPointerDownCapture={markUsed} onKeyDownCapture={markUsed} onInputCapture={markUsed} onChangeCapture={markUsed} onPasteCapture={markUsed} onDropCapture={markUsed}>
+    <Box sx={quietHelp} onPointerDownCapture={markUsed} onKeyDownCapture={markUsed} onInputCapture={markUsed} onChangeCapture={markUsed} onPasteCapture={markUsed} onDropCapture={markUsed}>
       <Form
         tagName="div"
         schema={schema as never}
@@ -65,6 +69,6 @@ export const FieldForm = memo(function FieldForm({ schema, uiSchema, data, error
       >
         {noButtons}
       </Form>
-    </div>
+    </Box>
   );
 });
