@@ -115,6 +115,7 @@ describe('pages, end to end (Chromium)', () => {
       await admin.waitForLoadState('networkidle');
       expect(await admin.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
       expect(await admin.locator('form .Mui-error').count()).toBe(0);
+      if (name === 'Business') await screenshot(admin, 'pages-01-menu-item-create-opens-clean');
       await admin.getByLabel(/^Name/).fill(name);
       await fill();
       await admin.getByRole('button', { name: 'Create', exact: true }).click();
