@@ -8,6 +8,12 @@ export type { ScreenDocument };
 export type ListDefinition = NonNullable<ScreenDocument['list']>;
 export type ColumnDefinition = ListDefinition['columns'][number];
 
+/**
+ * What one record of a screen is called: the form's entity label, else the screen's title made singular. The list's add
+ * link, the route titles and the route nodes all say it, so 'Add Incident Report' opens 'Create Incident Report'.
+ */
+export const recordNoun = (screen: ScreenDocument): string => screen.form?.entityLabel ?? screen.title.replace(/s$/, '');
+
 export interface MetadataFault {
   /** JSON pointer to the fault inside the document ('' is the document itself). */
   pointer: string;

@@ -2,7 +2,7 @@
 
 export type Name = string;
 /**
- * 1 = URL link, 2 = module link, 3 = group, 4 = separator (menu_item_types).
+ * A URL link, a module link, a group that holds other items, or a separator line.
  */
 export type Type = number;
 /**

@@ -14,7 +14,7 @@ export type Controller = string | null;
 export type ViewPath = string | null;
 export type Route = string;
 /**
- * The route with its first slash replaced by # (spec 2), kept as data.
+ * The page's address in links: its route, starting with # instead of /.
  */
 export type Url = string | null;
 export type Action = string | null;

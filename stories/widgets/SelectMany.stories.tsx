@@ -18,8 +18,8 @@ type Story = StoryObj<typeof FormHarness>;
 
 /** Nothing chosen: 'Please Select...'. */
 export const Empty: Story = { parameters: { expectText: ['Please Select...'] } };
-/** Two chosen: '2 selected'. */
-export const Filled: Story = { parameters: { expectText: ['2 selected'] }, args: { formData: { Colours: [{ Id: 1, Name: 'Red' }, { Id: 3, Name: 'Blue' }] } } };
+/** Two chosen: named, 'Red, Blue'. */
+export const Filled: Story = { parameters: { expectText: ['Red, Blue'] }, args: { formData: { Colours: [{ Id: 1, Name: 'Red' }, { Id: 3, Name: 'Blue' }] } } };
 /** Required with nothing chosen. */
 export const Error: Story = { parameters: { expectText: ['Colours is required.'] }, args: { showErrors: true, formData: { Colours: [] } } };
 /** Disabled. */

@@ -72,6 +72,17 @@ describe('pages, end to end (Chromium)', () => {
     await expect.poll(() => heading(admin, 'Pages').isVisible()).toBe(true);
     await admin.getByRole('link', { name: 'Add Page' }).click();
     await admin.waitForURL(`${baseUrl}/page/create/0`);
+    // It opens clean once its lookups have loaded: Create disabled, nothing in red, and Cancel leaves without asking.
+    await expect.poll(() => heading(admin, 'Create Page').isVisible()).toBe(true);
+    await admin.waitForLoadState('networkidle');
+    expect(await admin.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
+    expect(await admin.locator('form .Mui-error').count()).toBe(0);
+    await screenshot(admin, 'pages-00-create-opens-clean');
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    await admin.waitForURL(`${baseUrl}/page`);
+    expect(await admin.getByRole('button', { name: 'Leave' }).count()).toBe(0);
+    await admin.getByRole('link', { name: 'Add Page' }).click();
+    await admin.waitForURL(`${baseUrl}/page/create/0`);
     await admin.getByLabel(/^Name/).fill('Incidents');
     await admin.getByLabel(/^Permissions Display Name/).fill('Incidents Page');
     await choose(admin, /^Form/, 'Incident Report');
@@ -101,6 +112,10 @@ describe('pages, end to end (Chromium)', () => {
       await admin.goto(`${baseUrl}/menuItem`);
       await admin.getByRole('link', { name: 'Add Menu Item' }).click();
       await admin.waitForURL(`${baseUrl}/menuItem/create/0`);
+      await admin.waitForLoadState('networkidle');
+      expect(await admin.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
+      expect(await admin.locator('form .Mui-error').count()).toBe(0);
+      if (name === 'Business') await screenshot(admin, 'pages-01-menu-item-create-opens-clean');
       await admin.getByLabel(/^Name/).fill(name);
       await fill();
       await admin.getByRole('button', { name: 'Create', exact: true }).click();
@@ -153,8 +168,10 @@ describe('pages, end to end (Chromium)', () => {
     await expect.poll(() => heading(page, 'Incidents').isVisible()).toBe(true);
     await screenshot(page, 'pages-03-staff-list');
 
-    await page.getByRole('link', { name: /^Add / }).click();
+    // The add link and the screen it opens call a record the same: the form's entity label.
+    await page.getByRole('link', { name: 'Add Incident Report' }).click();
     await page.waitForURL(`${baseUrl}/incidents/create`);
+    await expect.poll(() => heading(page, 'Create Incident Report').isVisible()).toBe(true);
     await page.getByLabel(/^Title/).fill('Forklift collision');
     await choose(page, /^Severity/, 'High');
     await page.getByRole('button', { name: 'Create', exact: true }).click();

@@ -97,6 +97,10 @@ describe.each(databases)('pages give a built form a route, a title and a node of
     const badShape = await as(admin, 'POST', '/api/pages', pageBody({ Name: 'Bad', Route: 'incidents now' }));
     expect(badShape.statusCode).toBe(400);
     expect(errorsOf(badShape)[0]).toMatchObject({ PropertyName: 'Route' });
+    // 'Please Select' (-1) left in Form: one message, the one the browser shows (issue 29, finding 5).
+    const noForm = await as(admin, 'POST', '/api/pages', pageBody({ Name: 'No form', Route: '/no-form', FormId: -1 }));
+    expect(noForm.statusCode).toBe(400);
+    expect(errorsOf(noForm)).toEqual([{ PropertyName: 'FormId', ErrorMessage: 'Form is required.', ErrorCode: 'minimum' }]);
     expect(await count()).toBe(before);
     expect(Number((await t.app.db('modules').whereRaw("name ~ '^Page[0-9]+$'").count({ C: '*' }).first())!.C)).toBe(before);
   });

@@ -7,8 +7,10 @@ const ctx = (required: boolean, options = {}) => ({ label: 'Colours', required, 
 
 describe('select-many', () => {
   it("shows 'Please Select...' or 'N selected'", () => {
-    expect(summaryText(0)).toBe('Please Select...');
-    expect(summaryText(3)).toBe('3 selected');
+    expect(summaryText([])).toBe('Please Select...');
+    expect(summaryText(['Administrator'])).toBe('Administrator');
+    expect(summaryText(['Administrator', 'Staff', 'Reporting'])).toBe('Administrator, Staff, Reporting');
+    expect(summaryText(['A', 'B', 'C', 'D'])).toBe('4 selected');
   });
   it("shows 'N selection(s) remaining' only when the maximum is above 0", () => {
     expect(remainingText(1, 3)).toBe('2 selection(s) remaining');

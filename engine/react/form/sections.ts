@@ -20,14 +20,30 @@ export function sectionPlan(form: FormDefinition, fields: string[]): SectionPlan
   });
 }
 
-/** The part of a composed schema (and uiSchema) for some fields; the title stays off the subtree. */
+/**
+ * A field's help, shown once and in one style: the screen's ui:help when it has one (written for the people using the
+ * screen), otherwise the entity's description. RJSF would show both, the description in a style of its own.
+ */
+function withoutDescription(property: Record<string, unknown>): Record<string, unknown> {
+  if (!property.description) return property;
+  const { description: _shownAsHelp, ...rest } = property;
+  return rest;
+}
+
+/** The part of a composed schema for some fields; the title stays off the subtree, descriptions become help (pickUiSchema). */
 export function pickSchema(schema: JsonSchema, fields: string[]): JsonSchema {
-  const properties = Object.fromEntries(fields.filter((f) => schema.properties?.[f]).map((f) => [f, schema.properties![f]]));
+  const properties = Object.fromEntries(fields.filter((f) => schema.properties?.[f]).map((f) => [f, withoutDescription(schema.properties![f])]));
   return { type: 'object', properties, required: (schema.required ?? []).filter((f) => fields.includes(f)) };
 }
 
-export function pickUiSchema(uiSchema: UiSchema, fields: string[]): UiSchema {
-  return { ...Object.fromEntries(fields.map((f) => [f, uiSchema[f]])), 'ui:order': [...fields, '*'] };
+/** The part of a composed uiSchema for some fields, each with its help: its ui:help, else its property's description. */
+export function pickUiSchema(uiSchema: UiSchema, fields: string[], schema?: JsonSchema): UiSchema {
+  const entryOf = (field: string) => {
+    const entry = uiSchema[field] as Record<string, unknown> | undefined;
+    const description = schema?.properties?.[field]?.description;
+    return typeof description === 'string' && description && !entry?.['ui:help'] ? { ...entry, 'ui:help': description } : entry;
+  };
+  return { ...Object.fromEntries(fields.map((f) => [f, entryOf(f)])), 'ui:order': [...fields, '*'] };
 }
 
 export function pickValues(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {

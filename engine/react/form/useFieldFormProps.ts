@@ -19,7 +19,7 @@ const sameErrorSchema = (a: ErrorSchema, b: ErrorSchema) => JSON.stringify(a) ==
  * that memoised fields skip rendering when another field is edited.
  */
 export function useFieldFormProps(fields: string[], schema: JsonSchema, uiSchema: UiSchema, data: Record<string, unknown>, errors: ErrorItem[]): Map<string, FieldProps> {
-  const schemas = useMemo(() => new Map(fields.map((f) => [f, { schema: pickSchema(schema, [f]), uiSchema: pickUiSchema(uiSchema, [f]) }])), [fields, schema, uiSchema]);
+  const schemas = useMemo(() => new Map(fields.map((f) => [f, { schema: pickSchema(schema, [f]), uiSchema: pickUiSchema(uiSchema, [f], schema) }])), [fields, schema, uiSchema]);
   const previous = useRef(new Map<string, FieldProps>());
   const next = new Map<string, FieldProps>();
   for (const field of fields) {

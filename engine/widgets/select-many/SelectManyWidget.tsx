@@ -116,7 +116,7 @@ export function SelectManyWidget(props: WidgetProps) {
           select: {
             multiple: true,
             displayEmpty: true,
-            renderValue: () => summaryText(count),
+            renderValue: () => summaryText(chosenOptions.map((o) => o.Name)),
             // The remaining count is announced with the control.
             'aria-describedby': remaining ? `${id}-remaining` : undefined,
           },

@@ -17,9 +17,16 @@ export function selectedIds(value: unknown): number[] {
   return value.map((v) => (typeof v === 'object' && v !== null ? Number((v as SelectManyItem).Id) : Number(v)));
 }
 
-/** The closed control's text: 'Please Select...' with nothing chosen, otherwise 'N selected'. */
-export function summaryText(count: number): string {
-  return count === 0 ? widgetMessages.pleaseSelectMany : widgetMessage('nSelected', count);
+/** The most choices the closed control names; beyond it a name list stops being readable at a glance. */
+const namedAtMost = 3;
+
+/**
+ * The closed control's text: 'Please Select...' with nothing chosen, the chosen names (a user's roles) while there are
+ * few, otherwise the spec's 'N selected'.
+ */
+export function summaryText(names: readonly string[]): string {
+  if (names.length === 0) return widgetMessages.pleaseSelectMany;
+  return names.length <= namedAtMost ? names.join(', ') : widgetMessage('nSelected', names.length);
 }
 
 /** 'N selection(s) remaining' when a maximum above 0 is set, otherwise nothing. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import { recordNoun, type ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { MetadataRegistry } from '../../metadata/registry.ts';
 
 /** The route kinds that need a route node beyond the module: the 'module-button' access of spec 1 section 6. */
@@ -27,7 +27,7 @@ export const routeNodeName = (screenId: string, kind: string) => `${screenId}.${
  */
 export function derivedNodes(screen: ScreenDocument, entity: { properties?: Record<string, { title?: string; 'x-formFieldId'?: number }> } | undefined): DerivedNode[] {
   const nodes: DerivedNode[] = [];
-  const singular = (screen.form?.entityLabel ?? screen.title.replace(/s$/, ''));
+  const singular = recordNoun(screen);
   guardedRouteKinds.forEach((kind, i) => {
     if (screen.routes[kind]) nodes.push({ type: 'route', name: routeNodeName(screen.id, kind), label: `${routeVerbs[kind]} ${singular}`, sortOrder: i + 1 });
   });

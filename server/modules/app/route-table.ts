@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
-import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import { recordNoun, type ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { guardedRouteKinds, routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 
 const isGuardedRouteKind = (kind: string): kind is GuardedRouteKind => (guardedRouteKinds as readonly string[]).includes(kind);
@@ -27,7 +27,7 @@ export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<st
       routes.push({
         Name: `${screen.id}.${kind}`,
         Url: url,
-        Title: screen.routeTitles?.[kind] ?? (routeTitles[kind] ? `${routeTitles[kind]}${screen.title.replace(/s$/, '')}` : screen.title),
+        Title: screen.routeTitles?.[kind] ?? (routeTitles[kind] ? `${routeTitles[kind]}${recordNoun(screen)}` : screen.title),
         Description: screen.description ?? '',
         ...(kind === 'list' && screen.navLabel ? { NavLabel: screen.navLabel } : {}),
         ScreenId: screen.id,

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { PageActions } from '../../../metadata/types/PageActions.ts';
-import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
+import { recordNoun, type ScreenDocument } from '../../../engine/core/screen-document.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { ListScreen } from '../../../engine/react/ListScreen.tsx';
 import type { GridExporter, GridViews, ListDataSource, ListResult, PageActionsSource } from '../../../engine/react/grid/types.ts';
@@ -108,8 +108,8 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
   const exporter = useMemo(() => csvExporter(screen.api, screen.id), [screen.api, screen.id]);
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
-  const label = screen.form?.entityLabel ?? 'Record';
-  const add = createRoute ? { to: fillPath(createRoute.Url, { id: 0 }), label: `Add ${label}` } : undefined;
+  // The same noun as the create screen's title (the route table's 'Create ...').
+  const add = createRoute ? { to: fillPath(createRoute.Url, { id: 0 }), label: `Add ${recordNoun(screen)}` } : undefined;
   return (
     <ListScreen
       screen={screen}
