@@ -52,13 +52,24 @@ describe('listing grid', () => {
     expect(currentSearch).toContain('cols=LastName,FirstName,UserName,EmailAddress');
   });
 
-  it('toggles a sort asc/desc, adds a second sort (multi-sort), and resets to page 1', async () => {
+  it('toggles a sort asc/desc, sorts by a column alone on a click, adds a second sort on Shift-click, and resets to page 1', async () => {
     const { lastQuery } = renderGrid('/user?page=2');
     await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
     await userEvent.click(screen.getByRole('button', { name: /Last Name/ }));
     await waitFor(() => expect(lastQuery().get('sorts')).toBe('LastName,desc'));
     expect(lastQuery().get('page')).toBe('1');
+    // A plain click on another column sorts by it alone.
     await userEvent.click(screen.getByRole('button', { name: /First Name/ }));
+    await waitFor(() => expect(lastQuery().get('sorts')).toBe('FirstName,asc'));
+    await userEvent.click(screen.getByRole('button', { name: /Last Name/ }));
+    await waitFor(() => expect(lastQuery().get('sorts')).toBe('LastName,asc'));
+    await userEvent.click(screen.getByRole('button', { name: /Last Name/ }));
+    await waitFor(() => expect(lastQuery().get('sorts')).toBe('LastName,desc'));
+    // Shift-click adds it after the sort there is (the list allows several).
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: /First Name/ }));
+    await user.keyboard('{/Shift}');
     await waitFor(() => expect(lastQuery().get('sorts')).toBe('LastName,desc,FirstName,asc'));
     expect(currentSearch).toContain('sorts=LastName,desc,FirstName,asc');
   });
