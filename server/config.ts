@@ -63,6 +63,8 @@ export interface Config {
   onlineTypeChangeRows: number;
   /** Records an online type change converts per transaction (TYPE_CHANGE_BATCH_ROWS). */
   typeChangeBatchRows: number;
+  /** A pause between an online type change's batches, in ms (TYPE_CHANGE_BATCH_PAUSE_MS): room for other work on a busy database. */
+  typeChangeBatchPauseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     orphanFileGraceSeconds: whole(env, 'ORPHAN_FILE_GRACE_HOURS', 24) * 3600,
     onlineTypeChangeRows: whole(env, 'ONLINE_TYPE_CHANGE_ROWS', 20000, 0),
     typeChangeBatchRows: whole(env, 'TYPE_CHANGE_BATCH_ROWS', 5000),
+    typeChangeBatchPauseMs: whole(env, 'TYPE_CHANGE_BATCH_PAUSE_MS', 0, 0),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
   };
 }

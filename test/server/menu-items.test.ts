@@ -11,6 +11,8 @@ import { transferMenuItem } from '../../server/db/migrations/095_transfer.ts';
 /** The first tier of a fresh menu: the seeded one (094) with the items later migrations add. */
 const firstTier = seededMenu.map((s) => s.name);
 firstTier.splice(firstTier.indexOf(transferMenuItem.after) + 1, 0, transferMenuItem.name);
+// Migration 119 puts the Mail Outbox just after Concurrent Sessions.
+firstTier.splice(firstTier.indexOf('Concurrent Sessions') + 1, 0, 'Mail Outbox');
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type Item = Record<string, unknown> & { MenuItemId: number };

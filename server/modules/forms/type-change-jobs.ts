@@ -139,7 +139,8 @@ async function runJob(app: FastifyInstance, jobId: number, stopping: () => boole
       });
       if (!filled.count) break;
       after = filled.lastRecordId;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      const pause = app.config.typeChangeBatchPauseMs;
+      await new Promise<void>((resolve) => (pause ? setTimeout(resolve, pause) : setImmediate(resolve)));
     }
     // A scan and index builds over every record: on the long statements' pool, past a request's statement bound.
     const missing = await unfilledCount(longStatements(db), change);
