@@ -99,7 +99,7 @@ describe.each(databases)('an online type change on %s', (kind) => {
     expect(revisions[0]).toMatchObject({ Summary: 'Changed the field Amount: renamed to Amount Due, type text to integer', ChangedBy: 'admin' });
     // The form's definition can change again.
     expect((await addFieldRaw('Later')).statusCode).toBe(201);
-  });
+  }, 120_000);
 
   it('refuses at its dry run when a value would not convert, changing nothing (the version too)', async () => {
     const code = await addField('Code');
@@ -114,7 +114,7 @@ describe.each(databases)('an online type change on %s', (kind) => {
     expect(await triggers()).toBe(0);
     expect((await readField(code.FormFieldId)).TypeChange).toBeNull();
     expect((await save(code, { Name: 'Code Two', ReportLabelText: 'Code Two' })).statusCode).toBe(200);
-  });
+  }, 120_000);
 
   it('a change that fails while converting puts everything back and the field says why', async () => {
     const size = await addField('Size');
@@ -137,7 +137,7 @@ describe.each(databases)('an online type change on %s', (kind) => {
     const again = await save(failed, { ReportLabelText: 'Size (cm)' });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().TypeChange).toBeNull();
-  });
+  }, 120_000);
 
   const addFieldRaw = (Name: string) => as('POST', '/api/formfields', fieldBody(Name));
 });

@@ -76,9 +76,15 @@ export async function typeChangeOf(db: Knex, field: Pick<FormFieldRecord, 'FormF
   return { State: job.State, From: job.FromType, To: job.ToType, Done: job.Done, Total: job.Total, Message: job.Message };
 }
 
-/** A field as its routes answer it: with the type change under way or just failed. */
+/**
+ * A field as its routes answer it: with the type change under way or just failed. The field is read again after its
+ * change's state: a swap committing between the two reads then shows the field applied, never the change 'done'
+ * beside the field as it was (read committed gives each statement its own snapshot).
+ */
 export async function withTypeChange<T extends FormFieldRecord | undefined>(db: Knex, field: T): Promise<T> {
-  return field ? { ...field, TypeChange: await typeChangeOf(db, field) } : field;
+  if (!field) return field;
+  const TypeChange = await typeChangeOf(db, field);
+  return { ...((await readField(db, field.FormFieldId)) ?? field), TypeChange } as T;
 }
 
 export interface TypeChangeRunner {
