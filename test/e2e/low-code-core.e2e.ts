@@ -189,6 +189,9 @@ describe('low-code core, end to end (Chromium)', () => {
     await staff.getByRole('link', { name: 'Add Incident Report' }).click();
     await staff.waitForURL(`${baseUrl}/incident-report/create`);
     await expect.poll(() => staff.getByLabel(/^Title/).isVisible()).toBe(true);
+    // A create form opens pristine (Create disabled); one field typed, the required Title left empty.
+    expect(await staff.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await staff.getByLabel(/^Witness/).fill('Dana Scully');
     await staff.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => notice(staff, 'Title is required.').isVisible()).toBe(true);
     await expect.poll(() => notice(staff, 'Please correct the highlighted fields and try again.').isVisible()).toBe(true);
