@@ -23,6 +23,15 @@ describe('pages, end to end (Chromium)', () => {
   const password = 'Passw0rd1';
   const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+  /** Business › Operations › Incidents, clicked through the main menu, until the page's heading shows. */
+  async function openIncidentsFromMenu(page: Page) {
+    const menu = menuOf(page);
+    await menu.getByRole('button', { name: 'Business', exact: true }).click();
+    await menu.getByRole('button', { name: 'Operations', exact: true }).click();
+    await menu.getByRole('link', { name: 'Incidents', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/incidents`);
+    await expect.poll(() => heading(page, 'Incidents').isVisible()).toBe(true);
+  }
 
   async function choose(page: Page, name: RegExp, option: string) {
     const box = page.getByRole('combobox', { name });
@@ -137,12 +146,7 @@ describe('pages, end to end (Chromium)', () => {
     });
 
     // The new entry opens its page at once: no reload, although the page was made after this sign-in.
-    const menu = menuOf(admin);
-    await menu.getByRole('button', { name: 'Business', exact: true }).click();
-    await menu.getByRole('button', { name: 'Operations', exact: true }).click();
-    await menu.getByRole('link', { name: 'Incidents', exact: true }).click();
-    await admin.waitForURL(`${baseUrl}/incidents`);
-    await expect.poll(() => heading(admin, 'Incidents').isVisible()).toBe(true);
+    await openIncidentsFromMenu(admin);
     expect(await admin.getByText('Page not found').count()).toBe(0);
 
     // The page's read screen shows where the menu has it.
@@ -160,12 +164,7 @@ describe('pages, end to end (Chromium)', () => {
     await grantModule(app, RoleId, `Page${pageId}`);
     await addUser(app, { UserName: 'sam', Password: password, RoleIds: [RoleId] });
     const { page, errors } = await signInAs('sam');
-    const menu = menuOf(page);
-    await menu.getByRole('button', { name: 'Business', exact: true }).click();
-    await menu.getByRole('button', { name: 'Operations', exact: true }).click();
-    await menu.getByRole('link', { name: 'Incidents', exact: true }).click();
-    await page.waitForURL(`${baseUrl}/incidents`);
-    await expect.poll(() => heading(page, 'Incidents').isVisible()).toBe(true);
+    await openIncidentsFromMenu(page);
     await screenshot(page, 'pages-03-staff-list');
 
     // The add link and the screen it opens call a record the same: the form's entity label.

@@ -90,8 +90,6 @@ export async function withTypeChange<T extends FormFieldRecord | undefined>(db: 
 export interface TypeChangeRunner {
   /** Runs a started change in the background (resumed after a restart); its progress is in its row. */
   run(jobId: number): void;
-  /** Resolves when every change this process runs has finished (tests, shutdown). */
-  settled(): Promise<void>;
 }
 
 /** How long the swap waits for the table's lock at a time before letting queued reads pass and trying again. */
@@ -121,7 +119,7 @@ export function typeChangeRunner(app: FastifyInstance): TypeChangeRunner {
     stopping = true;
     await Promise.all(jobs.values());
   });
-  return { run, settled: async () => { while (jobs.size) await Promise.all(jobs.values()); } };
+  return { run };
 }
 
 async function runJob(app: FastifyInstance, jobId: number, stopping: () => boolean): Promise<void> {
