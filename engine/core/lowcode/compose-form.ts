@@ -164,6 +164,12 @@ function columnFormat(field: ComposedField): { format?: 'date' | 'yesNo' | 'curr
 /** A field the list can show: a scalar as stored, or a select by its items' names. */
 const isListed = (f: ComposedField) => f.type.sortable || f.type.searchable || f.type.listedByName === true;
 
+/** How a listed field's column sorts and searches: as stored, or (a select) by its items' names, as people read it. */
+function columnCapabilities(f: ComposedField): { sortable?: true; searchable?: true } {
+  const byName = f.type.listedByName === true;
+  return { ...(f.type.sortable || byName ? { sortable: true } : {}), ...(f.type.searchable || byName ? { searchable: true } : {}) };
+}
+
 function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocument['list']> {
   const listed = fields.filter(isListed);
   type Columns = NonNullable<ScreenDocument['list']>['columns'];
@@ -172,18 +178,18 @@ function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocum
       field: f.name,
       label: f.label,
       // A UDF (a key of the record's JSONB) sorts and searches too, by the expression index its form's change builds.
-      ...(f.type.sortable ? { sortable: true } : {}),
-      ...(f.type.searchable ? { searchable: true } : {}),
+      ...columnCapabilities(f),
       ...(i >= VISIBLE_LIST_COLUMNS ? { hidden: true } : {}),
       ...columnFormat(f),
     }))
     : [{ field: 'RecordId', label: 'Id', sortable: true }]) as Columns;
-  const firstSortable = columns.find((c) => c.sortable);
+  // The default order is one an index serves: a stored column, not a select's names.
+  const firstSortable = listed.find((f) => f.type.sortable);
   return {
     columns,
     pageSizes: [10, 20, 50, 100],
     defaultPageSize: 50,
-    ...(firstSortable ? { defaultSort: [{ field: firstSortable.field, dir: 'asc' as const }] } : {}),
+    ...(firstSortable ? { defaultSort: [{ field: firstSortable.name, dir: 'asc' as const }] } : listed.length ? {} : { defaultSort: [{ field: 'RecordId', dir: 'asc' as const }] }),
     multiSort: true,
     searchable: columns.some((c) => c.searchable),
     inactiveToggle: true,
@@ -239,7 +245,7 @@ export function withUdfs(screen: ScreenDocument, entity: JsonSchema, udfs: reado
   const list = screen.list && {
     ...screen.list,
     columns: [...screen.list.columns, ...shown.filter(isListed).map((f) => ({
-      field: f.name, label: f.label, hidden: true, ...(f.type.sortable ? { sortable: true } : {}), ...(f.type.searchable ? { searchable: true } : {}), ...columnFormat(f),
+      field: f.name, label: f.label, hidden: true, ...columnCapabilities(f), ...columnFormat(f),
     }))] as Columns,
   };
   return {

@@ -6,6 +6,8 @@ export interface OrderKey {
   dir: SortDirection;
   /** The column may hold NULL, which PostgreSQL sorts after every value ascending and before them descending. */
   nullable?: boolean;
+  /** What the key orders by when it is not the stored column (a select's item name): used in ORDER BY and WHERE. */
+  expression?: Knex.Raw;
 }
 
 /**
@@ -13,8 +15,10 @@ export interface OrderKey {
  * pages never overlap. The id follows the last sort's direction, so a single-column sort can walk its
  * (column, id) index in either direction.
  */
-export function orderKeys(sorts: SortItem[], idField: string, nullable: ReadonlySet<string> = new Set()): OrderKey[] {
-  const keys = sorts.filter((s) => s.field !== idField).map((s) => ({ field: s.field, dir: s.dir, nullable: nullable.has(s.field) }));
+export function orderKeys(sorts: SortItem[], idField: string, nullable: ReadonlySet<string> = new Set(), expressions: Readonly<Partial<Record<string, Knex.Raw>>> = {}): OrderKey[] {
+  const keys = sorts.filter((s) => s.field !== idField).map((s) => ({
+    field: s.field, dir: s.dir, nullable: nullable.has(s.field), ...(expressions[s.field] ? { expression: expressions[s.field] } : {}),
+  }));
   return [...keys, { field: idField, dir: keys.at(-1)?.dir ?? 'asc' }];
 }
 
@@ -25,8 +29,20 @@ export function orderSignature(keys: OrderKey[]): string {
 const flip = (dir: SortDirection): SortDirection => (dir === 'asc' ? 'desc' : 'asc');
 
 export function applyOrder(query: Knex.QueryBuilder, keys: OrderKey[], reversed: boolean): void {
-  for (const k of keys) query.orderBy(k.field, reversed ? flip(k.dir) : k.dir);
+  for (const k of keys) {
+    const dir = reversed ? flip(k.dir) : k.dir;
+    if (k.expression) query.orderByRaw(`? ${dir}`, [k.expression]);
+    else query.orderBy(k.field, dir);
+  }
 }
+
+/** The same order over a query whose rows already carry each key as a column (a page read as a subquery). */
+export function asOutputColumns(keys: OrderKey[]): OrderKey[] {
+  return keys.map(({ expression: _computed, ...key }) => key);
+}
+
+/** The key as SQL: its expression, or its column. */
+const keySql = (knex: Knex, k: OrderKey): Knex.Raw => k.expression ?? knex.raw('??', [k.field]);
 
 /**
  * Rows strictly after `values` in the order (or before it, when `backwards`). One row comparison when
@@ -38,19 +54,19 @@ export function whereBeyond(knex: Knex, query: Knex.QueryBuilder, keys: OrderKey
   const greater = (dir: SortDirection) => ((dir === 'asc') !== backwards ? '>' : '<');
   // Walking away from the NULLs, a NULL is never beyond: the row comparison (NULL compares to nothing) is exact.
   if (keys.every((k) => k.dir === keys[0].dir && (!k.nullable || greater(k.dir) === '<'))) {
-    const columns = keys.map(() => '??').join(', ');
     const params = keys.map(() => '?').join(', ');
-    query.whereRaw(`(${columns}) ${greater(keys[0].dir)} (${params})`, [...keys.map((k) => k.field), ...values] as Knex.RawBinding[]);
+    query.whereRaw(`(${params}) ${greater(keys[0].dir)} (${params})`, [...keys.map((k) => keySql(knex, k)), ...values] as Knex.RawBinding[]);
     return;
   }
   const clause = (i: number): Knex.Raw => {
     const k = keys[i];
+    const key = keySql(knex, k);
     const op = greater(k.dir);
     const strictly = k.nullable && op === '>'
-      ? knex.raw(`(?? > ? or ?? is null)`, [k.field, values[i] as Knex.RawBinding, k.field])
-      : knex.raw(`?? ${op} ?`, [k.field, values[i] as Knex.RawBinding]);
+      ? knex.raw(`(? > ? or ? is null)`, [key, values[i] as Knex.RawBinding, key])
+      : knex.raw(`? ${op} ?`, [key, values[i] as Knex.RawBinding]);
     if (i === keys.length - 1) return strictly;
-    return knex.raw(`(? or (?? = ? and ?))`, [strictly, k.field, values[i] as Knex.RawBinding, clause(i + 1)]);
+    return knex.raw(`(? or (? = ? and ?))`, [strictly, key, values[i] as Knex.RawBinding, clause(i + 1)]);
   };
   query.whereRaw('?', [clause(0)]);
 }
@@ -68,7 +84,7 @@ export function beyondSpansNulls(keys: OrderKey[], backwards: boolean): boolean 
 export function pageAcrossNulls(knex: Knex, page: Knex.QueryBuilder, keys: OrderKey[], values: unknown[], backwards: boolean, limit: number): Knex.QueryBuilder {
   const valued = page.clone();
   whereBeyond(knex, valued, keys.map((k) => ({ ...k, nullable: false })), values, backwards);
-  const nulls = page.clone().whereNull(keys[0].field);
+  const nulls = page.clone().whereRaw('? is null', [keySql(knex, keys[0])]);
   for (const part of [valued, nulls]) {
     applyOrder(part, keys, backwards);
     part.limit(limit);

@@ -25,7 +25,14 @@ export interface ListOptions {
   searchApart?: string[];
   /** Columns read through an expression instead of as stored (a select's item names instead of its ids). */
   selectAs?: Record<string, Knex.Raw>;
+  /** Sortable columns ordered by an expression instead of as stored (a select by its item's name). */
+  orderAs?: Record<string, Knex.Raw>;
+  /** Searchable columns matched by a condition of their own instead of `column ilike` (a select by its items' names). */
+  searchAs?: Record<string, SearchCondition>;
 }
+
+/** The condition a column matches a contains-pattern (`%term%`, escaped) by. */
+export type SearchCondition = (pattern: string) => Knex.Raw;
 
 /** A list query checked against the screen and turned into SQL, before any paging. */
 export interface PreparedList {
@@ -74,10 +81,10 @@ export function prepareList(base: Knex.QueryBuilder, list: ListDefinition, optio
   if (options.activeField && !query.includeInactive) filtered.where(options.activeField, true);
   const term = (query.q ?? '').trim();
   const searchable = dataColumns.filter((c) => c.searchable).map((c) => c.field);
-  if (term && options.searchEachColumn) whereAnyContains(filtered, searchable, term);
-  else if (term) whereContains(filtered, searchable, term, options.searchApart);
+  if (term && options.searchEachColumn) whereAnyContains(filtered, searchable, term, options.searchAs);
+  else if (term) whereContains(filtered, searchable, term, options.searchApart, options.searchAs);
 
-  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField, new Set(options.nullableFields ?? []));
+  const keys = orderKeys(sorts.length ? sorts : list.defaultSort ?? [], options.idField, new Set(options.nullableFields ?? []), options.orderAs);
   // With no columns named, rows carry every data column, as before: the grid may show any of them.
   const shown = asked.length ? asked : [...columns.keys()];
   const returned = new Set([options.idField, ...(options.alwaysSelect ?? []), ...shown]);

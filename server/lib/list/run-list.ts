@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { decodeCursor, encodeCursor, keyValuesOf } from './cursor.ts';
-import { applyOrder, beyondSpansNulls, pageAcrossNulls, whereBeyond } from './order.ts';
+import { applyOrder, asOutputColumns, beyondSpansNulls, pageAcrossNulls, whereBeyond } from './order.ts';
 import { countRows, type CountResult } from './count.ts';
 import { prepareList, type ListOptions, type PreparedList } from './prepare.ts';
 import { listStatementName } from './statement-name.ts';
@@ -91,6 +91,7 @@ async function listPage<T extends Record<string, unknown>>(
 
   let reversed = false;
   let limit = pageSize;
+  let pageKeys = keys;
   // The count and the page go to the database together; only Last needs the count first.
   let total = query.last ? await countRows(knex, filtered, undefined, bound) : undefined;
   if (query.last) {
@@ -98,14 +99,17 @@ async function listPage<T extends Record<string, unknown>>(
     if (!total!.estimated) limit = lastPageSize(total!.count, pageSize);
   } else if (usableCursor) {
     reversed = Boolean(query.before);
-    if (beyondSpansNulls(keys, reversed)) page = pageAcrossNulls(knex, page, keys, cursor.values, reversed, limit);
-    else whereBeyond(knex, page, keys, cursor.values, reversed);
+    if (beyondSpansNulls(keys, reversed)) {
+      page = pageAcrossNulls(knex, page, keys, cursor.values, reversed, limit);
+      // The union's rows carry each key as a column: a computed key (an item's name) is ordered by it there.
+      pageKeys = asOutputColumns(keys);
+    } else whereBeyond(knex, page, keys, cursor.values, reversed);
   } else if ((query.page ?? 1) > 1) {
     page.offset(((query.page ?? 1) - 1) * pageSize);
   }
-  applyOrder(page, keys, reversed);
+  applyOrder(page, pageKeys, reversed);
   page.limit(limit);
-  statement = locks ? withLockFlags(knex, page, locks, (q) => applyOrder(q, keys, reversed)) : page;
+  statement = locks ? withLockFlags(knex, page, locks, (q) => applyOrder(q, asOutputColumns(keys), reversed)) : page;
   const name = naming(statement.toSQL().sql);
   if (name) statement.options({ name });
   const firstPage = !query.last && !usableCursor && (query.page ?? 1) <= 1;

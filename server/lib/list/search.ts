@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SearchCondition } from './prepare.ts';
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -10,9 +11,12 @@ export function escapeLike(text: string): string {
  * expression serves it on PostgreSQL. A module's migration creates that index for its columns in the
  * order the screen declares them.
  */
-export function whereContains(query: Knex.QueryBuilder, fields: string[], term: string, apart: readonly string[] = []): void {
-  const joined = fields.filter((f) => !apart.includes(f));
-  const each = fields.filter((f) => apart.includes(f));
+export function whereContains(
+  query: Knex.QueryBuilder, fields: string[], term: string, apart: readonly string[] = [], conditions: Readonly<Record<string, SearchCondition>> = {},
+): void {
+  const separate = (f: string) => apart.includes(f) || Boolean(conditions[f]);
+  const joined = fields.filter((f) => !separate(f));
+  const each = fields.filter(separate);
   const expression = joined.map(() => "coalesce(??::text, '')").join(" || ' ' || ");
   const pattern = `%${escapeLike(term)}%`;
   if (!each.length) {
@@ -23,8 +27,14 @@ export function whereContains(query: Knex.QueryBuilder, fields: string[], term: 
   // each OR branch has an index of its own, and the joined text keeps the very expression of its index.
   query.where((any) => {
     if (joined.length) any.orWhereRaw(`(${expression}) ilike ?`, [...joined, pattern]);
-    for (const field of each) any.orWhereRaw('?? ilike ?', [field, pattern]);
+    for (const field of each) orMatches(any, field, pattern, conditions);
   });
+}
+
+function orMatches(any: Knex.QueryBuilder, field: string, pattern: string, conditions: Readonly<Record<string, SearchCondition>>): void {
+  const condition = conditions[field];
+  if (condition) any.orWhereRaw('?', [condition(pattern)]);
+  else any.orWhereRaw('?? ilike ?', [field, pattern]);
 }
 
 /**
@@ -32,10 +42,10 @@ export function whereContains(query: Knex.QueryBuilder, fields: string[], term: 
  * (a built form's record table): a searchable column added later gets its own index, and no index over all of
  * them has to be rebuilt.
  */
-export function whereAnyContains(query: Knex.QueryBuilder, fields: string[], term: string): void {
+export function whereAnyContains(query: Knex.QueryBuilder, fields: string[], term: string, conditions: Readonly<Record<string, SearchCondition>> = {}): void {
   if (!fields.length) return;
   const pattern = `%${escapeLike(term)}%`;
   query.where((any) => {
-    for (const field of fields) any.orWhereRaw('?? ilike ?', [field, pattern]);
+    for (const field of fields) orMatches(any, field, pattern, conditions);
   });
 }

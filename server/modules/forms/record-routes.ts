@@ -118,7 +118,7 @@ export default async function recordRoutes(app: FastifyInstance) {
         alwaysSelect: ['IsActive'],
         searchEachColumn: true,
         nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
-        selectAs: lookupNameColumns(app.db, list, built.entity, 'records'),
+        ...lookupNameColumns(app.db, list, built.entity, 'records'),
       },
       // Read as 'records' whether or not UDFs wrap the table (withUdfColumns names its derived table so too).
       base: (db) => withUdfColumns(db, db({ records: table }), udfs),

@@ -81,7 +81,7 @@ export default async function userRoutes(app: FastifyInstance) {
     return {
       list: listed,
       rows: withUdfColumns(app.db, usersOf(request), udfs),
-      options: { ...listOptions, nullableFields: udfFields, searchApart: udfFields, selectAs: lookupNameColumns(app.db, listed, now.entity, 'records') },
+      options: { ...listOptions, nullableFields: udfFields, searchApart: udfFields, ...lookupNameColumns(app.db, listed, now.entity, 'records') },
     };
   }
 

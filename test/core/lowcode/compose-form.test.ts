@@ -53,10 +53,10 @@ describe('composing the Incident Report', () => {
     });
   });
 
-  it('lists the sortable and searchable fields and the selects (by name, neither sorted nor searched), labelled, first by the first sortable one; a UDF sorts and searches as its type does', () => {
+  it('lists the sortable and searchable fields and the selects (sorted and searched by their item names), labelled, first by the first stored sortable one; a UDF sorts and searches as its type does', () => {
     expect(screen.list?.columns).toEqual([
       { field: 'Title', label: 'Title', sortable: true, searchable: true },
-      { field: 'Category', label: 'Category' },
+      { field: 'Category', label: 'Category', sortable: true, searchable: true },
       { field: 'IncidentDate', label: 'Incident Date', sortable: true, format: 'date' },
       { field: 'EstimatedCost', label: 'Estimated Cost', sortable: true, format: 'currency' },
       { field: 'WitnessName', label: 'Witness Name', sortable: true, searchable: true, hidden: true },
