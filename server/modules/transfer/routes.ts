@@ -5,11 +5,11 @@ import { HttpError } from '../../lib/http-error.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
 import { buildRecordIndexesLater } from '../forms/record-indexes.ts';
-import { applyDocument, type Conflict, type PlanEntry } from './apply.ts';
+import { applyDocument } from './apply.ts';
+import { importDocument } from './import-document.ts';
 import { checkedDocument, type TransferDocument } from './document.ts';
 import { exportForms } from './export.ts';
 import { rollbackImport } from './rollback.ts';
-import { capture, scopeOf, unionOf } from './snapshot.ts';
 
 const access = { module: 'ApplicationTransfer' };
 const tags = ['transfer'];
@@ -46,7 +46,7 @@ const importRow = {
  * An import writes what several screens manage: the caller must hold their modules too, as on those screens (a holder
  * of ApplicationTransfer alone cannot hand roles access through a document it wrote).
  */
-async function requireModulesFor(db: Knex, principal: Principal, doc: TransferDocument): Promise<void> {
+export async function requireModulesFor(db: Knex, principal: Principal, doc: TransferDocument): Promise<void> {
   if (principal.IsMaster) return;
   const needed: Array<[boolean, string, string]> = [
     [doc.forms.length > 0 || doc.lookupLists.length > 0, 'FormManagement', 'forms and lookup lists'],
@@ -59,15 +59,6 @@ async function requireModulesFor(db: Knex, principal: Principal, doc: TransferDo
       throw HttpError.of(403, `Importing ${what} needs the ${module} module as well.`, 'Document', 'ModuleNeeded');
     }
   }
-}
-
-const worthKeeping = (plan: PlanEntry[]) => plan.some((p) => p.Action !== 'unchanged');
-
-/** An import may take over what the target made itself only where the administrator chose it: else a 409 listing each. */
-function refuseUnchosen(conflicts: Conflict[], takeOver: string[] = []): void {
-  const chosen = new Set(takeOver.map((k) => k.toLowerCase()));
-  const unchosen = conflicts.filter((c) => !chosen.has(c.Key.toLowerCase()));
-  if (unchosen.length) throw new HttpError(409, unchosen.map((c) => ({ PropertyName: 'TakeOver', ErrorMessage: `${c.Message} Choose to take it over, or leave it out of the document.`, ErrorCode: 'TakeOverNeeded' })));
 }
 
 /**
@@ -126,20 +117,7 @@ export default async function transferRoutes(app: FastifyInstance) {
     const doc = checkedDocument(request.body.Document);
     const principal = request.principal!;
     await requireModulesFor(app.db, principal, doc);
-    const result = await app.db.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(7095)');
-      const scopeBefore = await scopeOf(trx, doc);
-      const before = await capture(trx, scopeBefore);
-      const { plan, changedForms, conflicts } = await applyDocument(app, trx, doc, principal);
-      refuseUnchosen(conflicts, request.body.TakeOver);
-      if (!worthKeeping(plan)) return { ImportId: null, Plan: plan, changedForms };
-      const scope = unionOf(scopeBefore, await scopeOf(trx, doc));
-      const [{ ImportId }] = await trx('transfer_imports').insert({
-        ImportedBy: principal.UserName, ImportedById: principal.UserId, FileName: request.body.FileName ?? null,
-        Summary: JSON.stringify(plan), Document: JSON.stringify(doc), Scope: JSON.stringify(scope), Before: JSON.stringify(before), After: JSON.stringify(await capture(trx, scope)),
-      }).returning('ImportId');
-      return { ImportId: ImportId as number, Plan: plan, changedForms };
-    });
+    const result = await app.db.transaction((trx) => importDocument(app, trx, doc, principal, request.body.FileName ?? null, request.body.TakeOver));
     for (const formId of result.changedForms) buildRecordIndexesLater(app.db, formId, recordTableName(formId), request.log);
     return { ImportId: result.ImportId, Plan: result.Plan };
   });
