@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { screenshot, signInThroughForm, startSignedIn } from './harness.ts';
+import { screenshot, signInThroughForm, startSignedIn, openMenuEntry } from './harness.ts';
 import { makePng } from './png.ts';
 
 /** How long each step took, printed at the end (benchmarks assert nothing; these are for the report). */
@@ -47,7 +47,7 @@ describe('application settings (Chromium)', () => {
 
   it('opens Application Settings from the navigation: the list of settings by Name and Description', async () => {
     await timed('navigation to the settings list', async () => {
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Application Settings' }).click();
+      await openMenuEntry(page, 'Application Settings');
       await page.waitForURL(`${baseUrl}/appsettings`);
       await expect.poll(() => page.getByRole('cell', { name: 'CLIENT_SETTINGS' }).isVisible()).toBe(true);
     });

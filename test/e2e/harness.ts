@@ -90,3 +90,20 @@ export async function credentialsOf(page: Page): Promise<Record<string, string>>
   const { state } = JSON.parse(stored ?? '{}') as { state: { token: string; session: { SessionId: string } } };
   return { authorization: `Bearer ${state.token}`, 'session-id': state.session.SessionId };
 }
+
+/**
+ * Opens a main-menu entry wherever it sits: on the tier shown, or in the Administration group, where a fresh menu keeps
+ * the screens that administer the application (migration 124). Waits for the menu first.
+ */
+export async function openMenuEntry(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const link = nav.getByRole('link', { name, exact: true });
+  const group = nav.getByRole('button', { name: 'Administration', exact: true });
+  const mainMenu = nav.getByRole('button', { name: 'Main Menu', exact: true });
+  await link.or(group).or(mainMenu).first().waitFor();
+  if (!(await link.isVisible())) {
+    if (await mainMenu.isVisible()) await mainMenu.click();
+    await group.click();
+  }
+  await link.click();
+}

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { openPage, screenshot, signInThroughForm, startSignedIn } from './harness.ts';
+import { openPage, screenshot, signInThroughForm, startSignedIn, openMenuEntry } from './harness.ts';
 import { addUser } from '../server/account-fixtures.ts';
 
 /** By the label's start: a required field's label ends in ' *', and 'Password' must not match 'Confirm Password'. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
-const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
 
 /**
  * Issue 29, as the outside tester met it (no mail server: mail waits in the outbox): the administrator brings one clerk
@@ -29,7 +28,7 @@ describe('a new user brought in from the UI (Chromium)', () => {
   });
 
   async function addUserForm(first: string, last: string, userName: string): Promise<void> {
-    await menuLink(admin, 'Users').click();
+    await openMenuEntry(admin, 'Users');
     await admin.waitForURL(`${baseUrl}/user`);
     await admin.getByRole('link', { name: 'Add User' }).click();
     await admin.waitForURL(`${baseUrl}/user/create`);
@@ -102,7 +101,7 @@ describe('a new user brought in from the UI (Chromium)', () => {
   });
 
   it('the administrator reads the mail in the Mail Outbox and follows its link; clerk2 creates a password there and is at home', async () => {
-    await menuLink(admin, 'Mail Outbox').click();
+    await openMenuEntry(admin, 'Mail Outbox');
     await admin.waitForURL(`${baseUrl}/mailoutbox`);
     await expect.poll(() => admin.getByRole('heading', { name: 'Mail Outbox', level: 1 }).isVisible()).toBe(true);
     const row = admin.getByRole('row').filter({ hasText: 'Activate your account' }).filter({ hasText: 'clerk2@example.org' });
@@ -142,7 +141,7 @@ describe('a new user brought in from the UI (Chromium)', () => {
 
   it("activates a third user's pending account from the update screen, after a resend, each confirmed and told", async () => {
     await addUser(app, { UserName: 'clerk3', Password: 'Third-Pass-2024', IsVerified: false });
-    await menuLink(admin, 'Users').click();
+    await openMenuEntry(admin, 'Users');
     await admin.waitForURL(`${baseUrl}/user`);
     await admin.getByRole('cell', { name: 'Lastclerk3', exact: true }).click();
     await admin.waitForURL(/\/user\/update\/\d+$/);

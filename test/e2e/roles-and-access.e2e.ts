@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { credentialsOf, openPage, screenshot, startSignedIn } from './harness.ts';
+import { credentialsOf, openPage, screenshot, startSignedIn, openMenuEntry } from './harness.ts';
 import { startSmtpCatcher, linkIn, type SmtpCatcher } from '../server/smtp-catcher.ts';
 
 /** By the label's start: a required field's label ends in ' *', and 'Email Address' must not match 'Confirm Email Address'. */
@@ -41,7 +41,7 @@ describe('roles and access, end to end (Chromium)', () => {
   });
 
   it("creates the role 'Clerks' with Users (without View All Records) and My Account", async () => {
-    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Roles' }).click();
+    await openMenuEntry(admin, 'Roles');
     await admin.waitForURL(`${baseUrl}/role`);
     await admin.getByRole('link', { name: 'Add Role' }).click();
     await admin.waitForURL(`${baseUrl}/role/create/0`);
@@ -57,7 +57,7 @@ describe('roles and access, end to end (Chromium)', () => {
   });
 
   it('creates a user with that role and an override that denies My Account', async () => {
-    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+    await openMenuEntry(admin, 'Users');
     await admin.waitForURL(`${baseUrl}/user`);
     await admin.getByRole('link', { name: 'Add User' }).click();
     await admin.waitForURL(`${baseUrl}/user/create`);
@@ -111,7 +111,7 @@ describe('roles and access, end to end (Chromium)', () => {
     expect(await menuOf(clerk)).toEqual(['Home', 'Users']);
     await screenshot(clerk, 'access-04-clerk-menu');
 
-    await clerk.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+    await openMenuEntry(clerk, 'Users');
     await clerk.waitForURL(`${baseUrl}/user`);
     await expect.poll(() => clerk.getByText('No users found.').isVisible()).toBe(true);
     await clerk.getByRole('link', { name: 'Add User' }).click();
@@ -137,7 +137,7 @@ describe('roles and access, end to end (Chromium)', () => {
     await admin.waitForURL(`${baseUrl}/home`);
     const banner = admin.getByRole('status').filter({ hasText: 'Viewing as Cleo Clerk' });
     await expect.poll(() => banner.isVisible()).toBe(true);
-    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+    await openMenuEntry(admin, 'Users');
     await admin.waitForURL(`${baseUrl}/user`);
     await expect.poll(() => admin.getByRole('cell', { name: 'Doe', exact: true }).isVisible()).toBe(true);
     expect(await admin.getByRole('row').count()).toBe(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { screenshot, startSignedIn } from './harness.ts';
+import { screenshot, startSignedIn, openMenuEntry } from './harness.ts';
 
 describe('roles (Chromium)', () => {
   let app: FastifyInstance;
@@ -34,7 +34,7 @@ describe('roles (Chromium)', () => {
   });
 
   it('lists the roles from the navigation, with Role Active and Available In Self Registration as Yes/No', async () => {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Roles' }).click();
+    await openMenuEntry(page, 'Roles');
     await page.waitForURL(`${baseUrl}/role`);
     const row = page.getByRole('row', { name: /System Administrator/ });
     await expect.poll(() => row.isVisible()).toBe(true);

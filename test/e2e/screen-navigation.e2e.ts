@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { screenshot, startSignedIn } from './harness.ts';
+import { screenshot, startSignedIn, openMenuEntry } from './harness.ts';
 
 /** Moving between screens of different kinds (a single record, lists, a record's form, shell pages) as a user would. */
 describe('going from screen to screen (Chromium)', () => {
@@ -9,7 +9,6 @@ describe('going from screen to screen (Chromium)', () => {
   let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
-  const nav = (name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
   const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
   beforeAll(async () => {
@@ -24,13 +23,13 @@ describe('going from screen to screen (Chromium)', () => {
     await page.getByRole('button', { name: /Profile menu/ }).click();
     await page.getByRole('menuitem', { name: 'Your Account' }).click();
     await expect.poll(() => heading('Your Account').isVisible()).toBe(true);
-    await nav('Application Settings').click();
+    await openMenuEntry(page, 'Application Settings');
     await expect.poll(() => heading('Application Configuration Settings Management').isVisible()).toBe(true);
     await page.getByRole('cell', { name: 'CLIENT_SETTINGS' }).click();
     await expect.poll(() => heading('Application Configuration Settings Update').isVisible()).toBe(true);
-    await nav('Users').click();
+    await openMenuEntry(page, 'Users');
     await expect.poll(() => heading('Users').isVisible()).toBe(true);
-    await nav('Concurrent Sessions').click();
+    await openMenuEntry(page, 'Concurrent Sessions');
     await expect.poll(() => heading('Manage Concurrent User Sessions').isVisible()).toBe(true);
     await page.goBack();
     await expect.poll(() => heading('Users').isVisible()).toBe(true);

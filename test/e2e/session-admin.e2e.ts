@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer, openMenuEntry } from './harness.ts';
 import { addRole, addUser } from '../server/account-fixtures.ts';
 
 /** A status poll every 6 s (idle 120 s / 20) tells an open browser that its session was ended. */
@@ -44,7 +44,7 @@ describe('an administrator ends sessions; other tabs follow a sign-out (Chromium
   it('ends a signed-in user\'s session from Manage Concurrent User Sessions; the user lands on /login with the message', async () => {
     const maria = await signedIn('maria');
     const admin = await signedIn('admin', 'E2eAdmin123');
-    await admin.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Concurrent Sessions' }).click();
+    await openMenuEntry(admin.page, 'Concurrent Sessions');
     await admin.page.waitForURL(`${baseUrl}/session/list`);
     await expect.poll(() => admin.page.getByText('2 of 3 active').isVisible()).toBe(true);
     expect(await admin.page.getByRole('columnheader').allTextContents()).toEqual(['Username', 'Name', 'Session Started', '']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer, openMenuEntry } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
 
 /**
@@ -54,7 +54,7 @@ describe('moving a built form and its page to another installation, end to end (
     servers.push(source);
     await build(source.app);
     const { page, errors } = await signedInPage(source.baseUrl);
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Application Transfer' }).click();
+    await openMenuEntry(page, 'Application Transfer');
     await page.waitForURL(`${source.baseUrl}/transfer`);
     await heading(page, 'Application Transfer').waitFor();
     await page.getByRole('checkbox', { name: /^Site Inspection — pages \/inspections$/ }).check();

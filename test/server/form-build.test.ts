@@ -77,6 +77,11 @@ describe.each(databases)('building and publishing a form in one step, on %s', (k
     expect(created.statusCode, created.body).toBe(201);
     const read = (await as('GET', `/api/pages/${PageId}/records/${created.json().RecordId}`)).json();
     expect(read).toMatchObject({ Title: 'Spill', Cost: 95, Severity: severity.SimpleLookupItemId });
+    // The clerk's menu: the new page first; the administration screens one greyed group, not a dozen greyed entries.
+    const menu = (await as('GET', '/api/menu/all')).json() as Array<{ LinkText: string; HasAccess: boolean }>;
+    expect(menu.map((n) => [n.LinkText, n.HasAccess])).toEqual([
+      ['Incidents', true], ['My Account', false], ['Separator', true], ['Forms', false], ['Administration', false],
+    ]);
     // Create, read and update, never delete, as chosen; the form's own screens stay the administrator's.
     expect((await as('DELETE', `/api/pages/${PageId}/records/${created.json().RecordId}`)).statusCode).toBe(403);
     expect((await as('GET', `/api/forms/${FormId}/records`)).statusCode).toBe(403);

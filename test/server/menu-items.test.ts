@@ -8,11 +8,14 @@ import type { MenuNode } from '../../server/modules/menus/tree.ts';
 import { seededMenu } from '../../server/db/migrations/094_menu_items.data.ts';
 import { transferMenuItem } from '../../server/db/migrations/095_transfer.ts';
 
-/** The first tier of a fresh menu: the seeded one (094) with the items later migrations add. */
-const firstTier = seededMenu.map((s) => s.name);
-firstTier.splice(firstTier.indexOf(transferMenuItem.after) + 1, 0, transferMenuItem.name);
+/** The seeded menu (094) with the items later migrations add, as it was before migration 124 gathered it. */
+const seededItems = seededMenu.map((s) => s.name);
+seededItems.splice(seededItems.indexOf(transferMenuItem.after) + 1, 0, transferMenuItem.name);
 // Migration 119 puts the Mail Outbox just after Concurrent Sessions.
-firstTier.splice(firstTier.indexOf('Concurrent Sessions') + 1, 0, 'Mail Outbox');
+seededItems.splice(seededItems.indexOf('Concurrent Sessions') + 1, 0, 'Mail Outbox');
+/** Migration 124: the administration screens in one group, last; My Account and the Forms group stay on the first tier. */
+const administration = seededItems.filter((name) => !['My Account', 'Separator', 'Forms'].includes(name));
+const firstTier = ['My Account', 'Separator', 'Forms', 'Administration'];
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type Item = Record<string, unknown> & { MenuItemId: number };
@@ -68,29 +71,34 @@ describe.each(databases)('menu items on %s', (kind) => {
   });
 
   describe('a fresh database', () => {
-    it('has the seeded menu: the shipped list screens on the first tier, separators and the Forms group', async () => {
-      const rows = await t.app.db('menu_item_list').whereNull('ParentMenuItemId').orderBy('SortOrder').select('Name', 'MenuItemTypeName', 'ModuleName');
+    it('has the seeded menu: My Account, the Forms group and the administration screens gathered in their group', async () => {
+      const rows = await t.app.db('menu_item_list').whereNull('ParentMenuItemId').orderBy('SortOrder').select('Name', 'MenuItemTypeName', 'ModuleName', 'MenuItemId');
       expect(rows.map((r) => r.Name)).toEqual(firstTier);
-      expect(rows.find((r) => r.Name === 'Users')).toMatchObject({ MenuItemTypeName: 'Module Link', ModuleName: 'Users' });
-      expect(rows.filter((r) => r.MenuItemTypeName === 'Separator')).toHaveLength(2);
-      expect(rows.at(-1)).toMatchObject({ Name: 'Forms', MenuItemTypeName: 'Group' });
+      expect(rows.filter((r) => r.MenuItemTypeName === 'Separator')).toHaveLength(1);
+      expect(rows.find((r) => r.Name === 'Forms')).toMatchObject({ MenuItemTypeName: 'Group' });
+      expect(rows.at(-1)).toMatchObject({ Name: 'Administration', MenuItemTypeName: 'Group' });
+      const under = await t.app.db('menu_item_list').where({ ParentMenuItemId: rows.at(-1)!.MenuItemId }).orderBy('SortOrder').select('Name', 'MenuItemTypeName', 'ModuleName');
+      expect(under.map((r) => r.Name)).toEqual(administration);
+      expect(under.find((r) => r.Name === 'Users')).toMatchObject({ MenuItemTypeName: 'Module Link', ModuleName: 'Users' });
     });
 
     it('builds the administrator\'s menu from those rows, each module link at its list route', async () => {
       const tree = await menuOf(admin);
       expect(tree.map((n) => n.LinkText)).toEqual(firstTier);
-      expect(nodeAt(tree, 'Users')).toMatchObject({ URL: '/user', HasAccess: true, MenuItemType: { Id: 2, Name: 'Module Link' }, Children: [] });
-      expect(nodeAt(tree, 'Concurrent Sessions')?.URL).toBe('/session/list');
+      expect(nodeAt(tree, 'Administration')!.Children.map((n) => n.LinkText)).toEqual(administration);
+      expect(nodeAt(tree, 'Administration', 'Users')).toMatchObject({ URL: '/user', HasAccess: true, MenuItemType: { Id: 2, Name: 'Module Link' }, Children: [] });
+      expect(nodeAt(tree, 'Administration', 'Concurrent Sessions')?.URL).toBe('/session/list');
       // Single-record screens such as My Account are entries; Your Account, which the profile menu opens, is not.
       expect(nodeAt(tree, 'My Account')?.URL).toBe('/user/myaccount');
       expect(JSON.stringify(tree)).not.toContain('"/youraccount"');
-      expect(nodeAt(tree, 'Menu Items')?.URL).toBe('/menuItem');
+      expect(nodeAt(tree, 'Administration', 'Menu Items')?.URL).toBe('/menuItem');
       expect(tree.filter((n) => n.MenuItemType.Name === 'Separator').every((n) => n.HasAccess && n.URL === null)).toBe(true);
+      expect(nodeAt(tree, 'Administration')?.HasAccess).toBe(true);
       // The list screens no item names (Form Records) are under the Forms group, so nothing reachable is missing.
       const forms = nodeAt(tree, 'Forms')!.Children;
       expect(forms.map((n) => [n.LinkText, n.URL, n.MenuItemId])).toContainEqual(['Form Records', '/form/view', null]);
       expect(forms.every((n) => n.MenuItemId === null && n.HasAccess)).toBe(true);
-      const named = tree.flatMap((n) => (n.MenuItemId !== null && n.URL ? [n.URL] : []));
+      const named = [...tree, ...nodeAt(tree, 'Administration')!.Children].flatMap((n) => (n.MenuItemId !== null && n.URL ? [n.URL] : []));
       expect(forms.filter((n) => named.includes(n.URL!))).toEqual([]);
     });
   });
@@ -235,8 +243,10 @@ describe.each(databases)('menu items on %s', (kind) => {
 
     it('answers the tree with HasAccess from the same evaluator as the routes: a module the user lacks is no access', async () => {
       const tree = await menuOf(clerk);
-      expect(nodeAt(tree, 'Users')).toMatchObject({ HasAccess: true, URL: '/user' });
-      expect(nodeAt(tree, 'Roles')).toMatchObject({ HasAccess: false, URL: '/role' });
+      expect(nodeAt(tree, 'Administration', 'Users')).toMatchObject({ HasAccess: true, URL: '/user' });
+      expect(nodeAt(tree, 'Administration', 'Roles')).toMatchObject({ HasAccess: false, URL: '/role' });
+      // Usable for the one screen it holds that the user may open.
+      expect(nodeAt(tree, 'Administration')?.HasAccess).toBe(true);
       expect(nodeAt(tree, 'My Account')?.HasAccess).toBe(false);
       expect(nodeAt(tree, 'Business', 'Operations', 'Daily users')).toMatchObject({ HasAccess: true, URL: '/user' });
       expect(nodeAt(tree, 'Business', 'Operations', 'Daily roles')).toMatchObject({ HasAccess: false, IsAlwaysVisible: false });

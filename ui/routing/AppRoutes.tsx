@@ -17,6 +17,7 @@ const NotFoundPage = lazy(() => import('../screens/NotFoundPage.tsx').then((m) =
 
 const ConcurrentSessionsPage = lazy(() => import('../screens/sessions/ConcurrentSessionsPage.tsx'));
 const RecordLocksPage = lazy(() => import('../locks/RecordLocksPage.tsx'));
+const FormBuildPage = lazy(() => import('../screens/forms/build/FormBuildPage.tsx'));
 const ChangePasswordRequestPage = lazy(() => import('../screens/account/ChangePasswordRequestPage.tsx'));
 
 // The public account screens share one chunk, fetched on first use.
@@ -37,6 +38,7 @@ const shellPages: Record<string, () => React.ReactNode> = {
   home: () => <HomePage />,
   'session.list': () => <ConcurrentSessionsPage />,
   'recordlock.list': () => <RecordLocksPage />,
+  'form.build': () => <FormBuildPage />,
   // Named once the server's route table lists it for module RequestPasswordReset.
   'user.changepasswordrequest': () => <ChangePasswordRequestPage />,
 };

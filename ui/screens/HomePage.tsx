@@ -5,7 +5,9 @@ import { useSession } from '../stores/session.ts';
 /** /home: a greeting and the screens this user may open. */
 export default function HomePage() {
   const user = useSession((s) => s.user);
-  const screens = (useSession((s) => s.routes) ?? []).filter((r) => r.Name.endsWith('.list'));
+  const routes = useSession((s) => s.routes) ?? [];
+  // Building a form is where an administrator's first hour starts: offered first to whoever may.
+  const screens = [...routes.filter((r) => r.Name === 'form.build'), ...routes.filter((r) => r.Name.endsWith('.list'))];
   return (
     <>
       <Typography variant="h1" gutterBottom>Welcome, {user?.FirstName}</Typography>

@@ -10,6 +10,7 @@ const shellRoutes: Array<RouteEntry & { module?: string }> = [
   // Spec 3 gives the route no module check, but everything on it needs SessionManagement: offered to its holders only.
   { Name: 'session.list', Url: '/session/list', Title: 'Manage Concurrent User Sessions', NavLabel: 'Concurrent Sessions', Description: 'Roles with a concurrent-user limit and who is signed in under them.', module: 'SessionManagement' },
   { Name: 'recordlock.list', Url: '/recordlock/list', Title: 'Record Locks', NavLabel: 'Record Locks', Description: 'Records being edited now, and by whom; release a lock a closed browser left behind.', module: 'RecordLocks' },
+  { Name: 'form.build', Url: '/form/build', Title: 'Build a Form', Description: 'A new form with its fields, page, menu item and access, in one step.', module: 'FormManagement' },
   { Name: 'user.changepasswordrequest', Url: '/user/changepasswordrequest', Title: 'Request Password Change', Description: 'Have a link to change your password sent to your e-mail address.', module: 'RequestPasswordReset' },
 ];
 

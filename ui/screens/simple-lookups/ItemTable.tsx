@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { visuallyHidden } from '../visually-hidden.ts';
 import { Box, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
@@ -110,8 +111,3 @@ export function ItemTable({ reorder, locked, handlesLocked, onEdit, onDelete }: 
     </Paper>
   );
 }
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
-} as const;

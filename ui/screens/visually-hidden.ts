@@ -1,0 +1,4 @@
+/** Read by screen readers, not shown (an sx value). */
+export const visuallyHidden = {
+  position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+} as const;
