@@ -96,6 +96,8 @@ describe('the main menu, end to end (Chromium)', () => {
     // Home loads the menu again, with the new group.
     await menuOf(admin).getByRole('link', { name: 'Home' }).click();
     await admin.waitForURL(`${baseUrl}/home?refresh=true`);
+    // The menu is still inside the Administration group, where Menu Items was opened: the new group is on the main tier.
+    await menuOf(admin).getByRole('button', { name: 'Main Menu', exact: true }).click();
     await expect.poll(() => menuOf(admin).getByRole('button', { name: 'Business', exact: true }).isVisible()).toBe(true);
     expect(adminErrors).toEqual([]);
   });
@@ -107,8 +109,10 @@ describe('the main menu, end to end (Chromium)', () => {
     const { page, errors } = await signInAs('olga');
     const menu = menuOf(page);
 
-    // Items of modules Olga lacks are shown, disabled.
+    // Items of modules Olga lacks are shown, disabled (the administration screens in their group, usable for Users).
+    await menu.getByRole('button', { name: 'Administration', exact: true }).click();
     await expect.poll(() => menu.getByRole('button', { name: 'Roles', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await menu.getByRole('button', { name: 'Main Menu', exact: true }).click();
     await menu.getByRole('button', { name: 'Business', exact: true }).click();
     await expect.poll(() => menu.getByRole('button', { name: 'Main Menu' }).isVisible()).toBe(true);
     await menu.getByRole('button', { name: 'Operations', exact: true }).click();

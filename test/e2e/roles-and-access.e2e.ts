@@ -108,7 +108,10 @@ describe('roles and access, end to end (Chromium)', () => {
     await field(clerk, 'Confirm Password').fill('Clerk12345');
     await clerk.getByRole('button', { name: 'Create Password' }).click();
     await clerk.waitForURL(`${baseUrl}/home`);
-    expect(await menuOf(clerk)).toEqual(['Home', 'Users']);
+    // The one screen the role gives sits in the Administration group, the group's only usable entry.
+    expect(await menuOf(clerk)).toEqual(['Home']);
+    await clerk.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Administration', exact: true }).click();
+    await expect.poll(() => menuOf(clerk)).toEqual(['Home', 'Users']);
     await screenshot(clerk, 'access-04-clerk-menu');
 
     await openMenuEntry(clerk, 'Users');
@@ -162,6 +165,8 @@ describe('roles and access, end to end (Chromium)', () => {
     // The same session, not signed in again.
     expect((await fetch(myAccountScreen(), { headers })).status).toBe(200);
     await clerk.reload();
+    // My Account is on the main tier; the menu came back inside the Administration group, where it was left.
+    await clerk.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Main Menu', exact: true }).click();
     await expect.poll(async () => (await menuOf(clerk)).includes('My Account')).toBe(true);
     expect(clerkErrors).toEqual([]);
     expect(adminErrors).toEqual([]);
