@@ -125,12 +125,16 @@ async function dryRun(app: FastifyInstance, storage: FileStorage, job: ImportJob
   });
 }
 
-/** One batch written: its records inserted in one statement, their ids kept for undo, the job's progress moved on. */
-async function writeBatch(trx: Knex, job: ImportJobRow, target: ImportTarget, rows: Array<Record<string, unknown>>, first: number, last: number, skipped: number) {
+/**
+ * One batch written: its records inserted in one statement, their ids kept for undo, the job's progress moved on. The
+ * progress goes through `progress`: the batch's own transaction ('skip'), or, in an 'all' import's long transaction,
+ * another connection (so the job's row is never held locked against a cancel; null on PGlite's one connection).
+ */
+async function writeBatch(trx: Knex, progress: Knex | null, job: ImportJobRow, target: ImportTarget, rows: Array<Record<string, unknown>>, first: number, last: number, skipped: number) {
   const ids = rows.length ? (await trx(target.table).insert(rows).returning('RecordId')).map((r: { RecordId: number }) => r.RecordId) : [];
   await trx('import_batches').insert({ ImportJobId: job.ImportJobId, FirstRow: first, LastRow: last, RecordIds: ids });
-  await trx('import_jobs').where({ ImportJobId: job.ImportJobId }).update({
-    Imported: trx.raw('?? + ?', ['Imported', ids.length]), Skipped: trx.raw('?? + ?', ['Skipped', skipped]), NextRow: last + 1, Heartbeat: trx.fn.now(),
+  await progress?.('import_jobs').where({ ImportJobId: job.ImportJobId }).update({
+    Imported: progress.raw('?? + ?', ['Imported', ids.length]), Skipped: progress.raw('?? + ?', ['Skipped', skipped]), NextRow: last + 1, Heartbeat: progress.fn.now(),
   });
   return ids.length;
 }
@@ -145,22 +149,23 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
   const { importBatchRows: batchRows, importBatchPauseMs: pauseMs } = app.config;
   const owner = { UserId: job.RequestedById, UserName: job.RequestedBy };
   const all = job.Mode === 'all';
+  const onPg = db.client.config.client === 'pg';
   const work = async (trx: Knex) => {
     const check = await rowChecker(trx, target, job.Mapping);
     let batch: Array<Record<string, unknown>> = [];
     let first = job.NextRow;
     let skipped = 0;
     let last = first - 1;
+    const totals = { imported: 0, skipped: 0 };
     const flush = async () => {
       if (last < first) return;
-      const write = (t: Knex) => writeBatch(t, job, target, batch, first, last, skipped);
-      if (all) await write(trx);
-      else await db.transaction(write);
+      if (all) totals.imported += await writeBatch(trx, onPg ? db : null, job, target, batch, first, last, skipped);
+      else await db.transaction((t) => writeBatch(t, t, job, target, batch, first, last, skipped));
+      totals.skipped += skipped;
       batch = [];
       skipped = 0;
       first = last + 1;
-      if (!all && await cancelAsked(db, job.ImportJobId)) throw new Cancelled();
-      if (all && app.db.client.config.client === 'pg' && await cancelAsked(db, job.ImportJobId)) throw new Cancelled();
+      if ((!all || onPg) && await cancelAsked(db, job.ImportJobId)) throw new Cancelled();
       await pause(pauseMs);
     };
     for await (const row of dataRows(storage, job, job.NextRow)) {
@@ -173,9 +178,18 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
       if (batch.length + skipped >= batchRows) await flush();
     }
     await flush();
+    // An 'all' import's counts are the transaction's own: set in it, they commit with its records or not at all.
+    if (all) await trx('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ Imported: totals.imported, Skipped: totals.skipped, NextRow: last + 1 });
     return true;
   };
-  const finished = all ? await db.transaction(async (trx) => work(trx)) : await work(db);
+  let finished: boolean;
+  try {
+    finished = all ? await db.transaction(async (trx) => work(trx)) : await work(db);
+  } catch (error) {
+    // An 'all' import that ends without committing wrote nothing: its progress, counted outside its transaction, goes too.
+    if (all) await db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ Imported: 0, Skipped: 0, NextRow: 2 });
+    throw error;
+  }
   if (!finished) return;
   await db.transaction(async (trx) => {
     const done = (await readJob(trx, job.ImportJobId))!;
