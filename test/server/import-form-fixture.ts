@@ -13,7 +13,7 @@ export async function shipmentForm(app: FastifyInstance, admin: SignedIn, name =
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const listId = (await post('/api/lookup-tables', { SystemName: `${name}Severity`, DisplayName: `${name} Severity`, Description: null, IsActive: true, IsEditable: true })).SimpleLookupTableId as number;
+  const listId = (await post('/api/lookup-tables', { SystemName: `${name.replace(/\W/g, '')}Severity`, DisplayName: `${name} Severity`, Description: null, IsActive: true, IsEditable: true })).SimpleLookupTableId as number;
   const items: Record<string, number> = {};
   for (const item of ['Low', 'High']) items[item] = (await post(`/api/simple-lookups/${listId}/items`, { Name: item, Description: null, IsActive: true })).Id;
   const formId = (await post('/api/forms', { Name: name, Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true })).FormId as number;

@@ -7,7 +7,7 @@ import { fileStorageFor } from '../files/storage.ts';
 import { formAccess } from '../forms/record-routes.ts';
 import { importRunner } from './runner.ts';
 import { jobAnswer, jobSchema, mappingSchema, readJob, type ImportJobRow } from './jobs.ts';
-import { formTarget, mappingErrors, suggestedMapping, type ColumnMapping, type ImportTarget } from './target.ts';
+import { formTarget, mappingErrors, suggestedMapping, type ColumnMapping, type ImportMask, type ImportTarget } from './target.ts';
 import { receiveImportFile } from './receive.ts';
 import { undoImport } from './undo.ts';
 
@@ -49,7 +49,13 @@ export default async function importRoutes(app: FastifyInstance) {
     return { target, job };
   }
 
-  const answer = (job: ImportJobRow, target: ImportTarget) => ({ ...jobAnswer(job), Fields: target.fields });
+  /** The fields this user may not write (the evaluator's field mask): neither offered nor accepted in a mapping. */
+  const maskOf = (request: Req): ImportMask => ({ denied: deniedFieldsOf(request.principal), readOnly: readOnlyFieldsOf(request.principal) });
+  const writable = (target: ImportTarget, mask: ImportMask): ImportTarget => {
+    const refused = new Set([...mask.denied, ...mask.readOnly]);
+    return { ...target, fields: target.fields.filter((f) => !refused.has(f.Field)) };
+  };
+  const answer = (job: ImportJobRow, target: ImportTarget, request: Req) => ({ ...jobAnswer(job), Fields: writable(target, maskOf(request)).fields });
   const stateRefusal = (job: ImportJobRow, what: string) => HttpError.of(409, `This import cannot ${what} while it is ${job.State.toLowerCase()}.`, null, 'ImportState');
 
   app.post<{ Params: Params }>(base, {
@@ -69,7 +75,7 @@ export default async function importRoutes(app: FastifyInstance) {
         throw HttpError.of(409, `This file was already imported into ${target.label} on ${shownDate(done.FinishedDate ?? done.CreatedDate)} by ${done.RequestedBy} (${done.Imported} records). Undo that import to import it again.`, 'file', 'AlreadyImported');
       }
       const partial = earlier.find((j) => j.Imported > 0 || j.State === 'Importing');
-      if (partial) return reply.status(200).send(answer(partial, target));
+      if (partial) return reply.status(200).send(answer(partial, target, request));
     } catch (error) {
       await storage.discard(received.tempPath);
       throw error;
@@ -78,11 +84,11 @@ export default async function importRoutes(app: FastifyInstance) {
     await storage.commit(received.tempPath, fileName);
     const [job] = await app.db('import_jobs').insert({
       Target: target.id, FormId: target.formId, FileName: fileName, UserFileName: received.userFileName, FileKind: received.kind, Sha256: received.sha256,
-      Columns: JSON.stringify(received.columns), Mapping: JSON.stringify(suggestedMapping(target, received.columns)),
-      Mask: JSON.stringify({ denied: deniedFieldsOf(principal), readOnly: readOnlyFieldsOf(principal) }),
+      Columns: JSON.stringify(received.columns), Mapping: JSON.stringify(suggestedMapping(writable(target, maskOf(request)), received.columns)),
+      Mask: JSON.stringify(maskOf(request)),
       State: 'Uploaded', RequestedById: principal.UserId, RequestedBy: principal.UserName,
     }).returning('*');
-    return reply.status(201).send(answer(job as ImportJobRow, target));
+    return reply.status(201).send(answer(job as ImportJobRow, target, request));
   });
 
   app.get<{ Params: Params }>(base, {
@@ -99,7 +105,7 @@ export default async function importRoutes(app: FastifyInstance) {
     schema: { tags, params, summary: 'An import: its state, progress, and the bad rows its dry run found.', response: { 200: answerSchema } },
   }, async (request) => {
     const { job, target } = await jobOf(request);
-    return answer(job, target);
+    return answer(job, target, request);
   });
 
   app.post<{ Params: Params; Body: { Mapping: ColumnMapping[] } }>(`${base}/:importId/check`, {
@@ -111,13 +117,13 @@ export default async function importRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { job, target } = await jobOf(request);
     if (!['Uploaded', 'Checked'].includes(job.State)) throw stateRefusal(job, 'be checked again');
-    const errors = mappingErrors(target, job.Columns, request.body.Mapping, job.Mask);
+    const errors = mappingErrors(target, job.Columns, request.body.Mapping, maskOf(request));
     if (errors.length) throw new HttpError(400, errors);
     await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({
-      Mapping: JSON.stringify(request.body.Mapping), State: 'Checking', CheckedRows: 0, BadRows: 0, Errors: '[]', TotalRows: 0, Message: null,
+      Mapping: JSON.stringify(request.body.Mapping), Mask: JSON.stringify(maskOf(request)), State: 'Checking', CheckedRows: 0, BadRows: 0, Errors: '[]', TotalRows: 0, Message: null,
     });
     runner.run(job.ImportJobId);
-    return answer((await readJob(app.db, job.ImportJobId))!, target);
+    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
   });
 
   app.post<{ Params: Params; Body: { Mode: 'skip' | 'all' } }>(`${base}/:importId/start`, {
@@ -137,7 +143,7 @@ export default async function importRoutes(app: FastifyInstance) {
     }
     await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ Mode: mode, State: 'Importing', CancelRequested: false, Message: null, FinishedDate: null });
     runner.run(job.ImportJobId);
-    return answer((await readJob(app.db, job.ImportJobId))!, target);
+    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
   });
 
   app.post<{ Params: Params }>(`${base}/:importId/cancel`, {
@@ -150,7 +156,7 @@ export default async function importRoutes(app: FastifyInstance) {
       await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ State: 'Cancelled', FinishedDate: app.db.fn.now() });
       await storage.remove(job.FileName);
     } else throw stateRefusal(job, 'be cancelled');
-    return answer((await readJob(app.db, job.ImportJobId))!, target);
+    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
   });
 
   app.post<{ Params: Params }>(`${base}/:importId/undo`, {
@@ -159,7 +165,7 @@ export default async function importRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { job, target } = await jobOf(request);
     await undoImport(app.db, job.ImportJobId, target, request.principal!);
-    return answer((await readJob(app.db, job.ImportJobId))!, target);
+    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
   });
 }
 
