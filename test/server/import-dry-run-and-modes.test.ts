@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { csvOf, importsOf } from './import-fixtures.ts';
+import { multipart, type Part } from './multipart.ts';
 import { header, shipmentForm } from './import-form-fixture.ts';
 
 describe.each(databases)('importing records into a built form on %s', (kind) => {
-  const t = useTestApp(kind, { importBatchRows: 3 });
+  const t = useTestApp(kind, { importBatchRows: 3, maxFileSizeMB: 1 });
   let admin: SignedIn;
   let form: Awaited<ReturnType<typeof shipmentForm>>;
   let imports: ReturnType<typeof importsOf>;
@@ -123,6 +124,24 @@ describe.each(databases)('importing records into a built form on %s', (kind) => 
     expect([row.Quantity, Number(row.Price), row.Severity, row.Urgent]).toEqual([42, 19.99, form.items.High, true]);
     const read = await injectAs(t.app, admin, { method: 'GET', url: `/api/forms/${form.formId}/records/${row.RecordId}` });
     expect(read.json()).toMatchObject({ Arrival: '2026-03-15', Badge: 'X-1' });
+  });
+
+  it('refuses no file, two files, an empty file and one over the size limit, as every upload does, storing nothing', async () => {
+    const jobs = async () => (await t.app.db('import_jobs').count({ N: '*' }))[0].N;
+    const before = await jobs();
+    const send = (parts: Part[]) => injectAs(t.app, admin, { method: 'POST', url: imports.base, ...multipart(parts) });
+    const refusals: Array<[Part[], number, RegExp]> = [
+      [[{ name: 'name', value: 'Nothing' }], 400, /^Please select a file to upload\.$/],
+      [[{ name: 'file', fileName: 'a.csv', content: Buffer.from('Title\nA\n') }, { name: 'file', fileName: 'b.csv', content: Buffer.from('Title\nB\n') }], 400, /^Only one file can be uploaded at a time\.$/],
+      [[{ name: 'file', fileName: 'empty.csv', content: Buffer.alloc(0) }], 400, /^The file is empty\.$/],
+      [[{ name: 'file', fileName: 'big.csv', content: Buffer.concat([Buffer.from('Title\n'), Buffer.alloc(2 * 1024 * 1024, 'a\n')]) }], 413, /exceeds the maximum permitted file size\. \(1 MB\)$/],
+    ];
+    for (const [parts, status, message] of refusals) {
+      const res = await send(parts);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()[0]).toMatchObject({ PropertyName: 'file', ErrorMessage: expect.stringMatching(message) });
+    }
+    expect(await jobs()).toBe(before);
   });
 
   it('refuses a file that is neither CSV nor XLSX, and an XLSX that is not one', async () => {

@@ -28,35 +28,43 @@ export async function receiveImportFile(request: FastifyRequest, storage: FileSt
   if (Number(request.headers['content-length']) > maxBytes + 64 * 1024) throw tooLarge();
   let tempPath: string | null = null;
   try {
-    let part;
+    let received: { userFileName: string; kind: ImportFileKind; sha256: string; head: Buffer | null; truncated: boolean } | null = null;
     try {
-      part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+      for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 8 * 1024 } })) {
+        if (part.type === 'field') continue;
+        const userFileName = cleanUserFileName(part.filename);
+        const kind = extensionOf(userFileName) as ImportFileKind;
+        if (part.fieldname !== 'file' || !kinds.includes(kind)) {
+          part.file.resume();
+          await new Promise<void>((resolve) => { part.file.once('end', resolve); part.file.once('close', resolve); });
+          throw typeRefusal();
+        }
+        tempPath = await storage.tempPath();
+        const hash = createHash('sha256');
+        let head: Buffer | null = null;
+        const hashing = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            head ??= chunk.subarray(0, 4);
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, hashing, createWriteStream(tempPath, { flags: 'wx' }));
+        received = { userFileName, kind, sha256: hash.digest('hex'), head, truncated: part.file.truncated };
+      }
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw refuse(415, 'The file must be sent as multipart/form-data.', 'NotMultipart');
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') throw refuse(400, fileMessages.oneFile, 'OneFile');
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw HttpError.of(400, 'The upload has more fields than its file.', null, 'Fields');
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw refuse(415, 'The file must be sent as multipart/form-data.', 'NotMultipart');
       throw error;
     }
-    if (!part || part.fieldname !== 'file') throw refuse(400, fileMessages.fileRequired, 'FileRequired');
-    const userFileName = cleanUserFileName(part.filename);
-    const kind = extensionOf(userFileName) as ImportFileKind;
-    if (!kinds.includes(kind)) {
-      part.file.resume();
-      throw typeRefusal();
-    }
-    tempPath = await storage.tempPath();
-    const hash = createHash('sha256');
-    let head: Buffer | null = null;
-    const hashing = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        head ??= chunk.subarray(0, 4);
-        done(null, chunk);
-      },
-    });
-    await pipeline(part.file, hashing, createWriteStream(tempPath, { flags: 'wx' }));
-    if (part.file.truncated) throw tooLarge();
+    if (!received || !tempPath) throw refuse(400, fileMessages.fileRequired, 'FileRequired');
+    if (received.truncated) throw tooLarge();
+    const { userFileName, kind } = received;
     if ((await stat(tempPath)).size === 0) throw refuse(400, fileMessages.emptyFile, 'EmptyFile');
     // An .xlsx is a zip; a CSV is text (no NUL byte in its first bytes).
-    const bytes = head as Buffer | null;
+    const bytes = received.head;
     if (kind === 'xlsx' ? bytes?.toString('latin1') !== 'PK\u0003\u0004' : bytes?.includes(0)) throw typeRefusal();
     let columns: string[];
     try {
@@ -65,9 +73,9 @@ export async function receiveImportFile(request: FastifyRequest, storage: FileSt
       throw refuse(400, `The file could not be read as ${kind.toUpperCase()}.`, 'Unreadable');
     }
     if (!columns.some((c) => c !== '')) throw refuse(400, 'The first row of the file must name its columns.', 'NoHeader');
-    const received = { tempPath, userFileName, kind, sha256: hash.digest('hex'), columns };
+    const answer = { tempPath, userFileName, kind, sha256: received.sha256, columns };
     tempPath = null;
-    return received;
+    return answer;
   } finally {
     if (tempPath) await storage.discard(tempPath);
   }
