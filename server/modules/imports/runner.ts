@@ -6,6 +6,7 @@ import type { Principal } from '../../types.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { fileRows, type FileRow } from './read-rows.ts';
 import { formTarget, rowChecker, storedRow, type CheckedRow, type ImportTarget } from './target.ts';
+import { insertRows } from './insert-rows.ts';
 import { listedErrors, readJob, type ImportJobRow, type RowError } from './jobs.ts';
 
 /** A job whose runner stopped renewing its lease this long ago (a process that died) is claimed by another. */
@@ -131,7 +132,7 @@ async function dryRun(app: FastifyInstance, storage: FileStorage, job: ImportJob
  * another connection (so the job's row is never held locked against a cancel; null on PGlite's one connection).
  */
 async function writeBatch(trx: Knex, progress: Knex | null, job: ImportJobRow, target: ImportTarget, rows: Array<Record<string, unknown>>, first: number, last: number, skipped: number) {
-  const ids = rows.length ? (await trx(target.table).insert(rows).returning('RecordId')).map((r: { RecordId: number }) => r.RecordId) : [];
+  const ids = await insertRows(trx, target, rows);
   await trx('import_batches').insert({ ImportJobId: job.ImportJobId, FirstRow: first, LastRow: last, RecordIds: ids });
   await progress?.('import_jobs').where({ ImportJobId: job.ImportJobId }).update({
     Imported: progress.raw('?? + ?', ['Imported', ids.length]), Skipped: progress.raw('?? + ?', ['Skipped', skipped]), NextRow: last + 1, Heartbeat: progress.fn.now(),
