@@ -158,27 +158,48 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
     let skipped = 0;
     let last = first - 1;
     const totals = { imported: 0, skipped: 0 };
-    const flush = async () => {
-      if (last < first) return;
-      if (all) totals.imported += await writeBatch(trx, onPg ? db : null, job, target, batch, first, last, skipped);
-      else await db.transaction((t) => writeBatch(t, t, job, target, batch, first, last, skipped));
-      totals.skipped += skipped;
-      batch = [];
-      skipped = 0;
-      first = last + 1;
+    // One batch is written while the next is read and checked (the database's work and this process's overlap); batches
+    // are still written one at a time and in order, so what is committed is always the file's rows up to a point.
+    let writing: Promise<void> | null = null;
+    const written = async () => {
+      if (!writing) return;
+      const previous = writing;
+      writing = null;
+      await previous;
       if ((!all || onPg) && await cancelAsked(db, job.ImportJobId)) throw new Cancelled();
       await pause(pauseMs);
     };
+    const flush = async () => {
+      if (last < first) return;
+      const [rows, from, to, passed] = [batch, first, last, skipped];
+      batch = [];
+      skipped = 0;
+      first = last + 1;
+      await written();
+      writing = (async () => {
+        if (all) totals.imported += await writeBatch(trx, onPg ? db : null, job, target, rows, from, to, passed);
+        else await db.transaction((t) => writeBatch(t, t, job, target, rows, from, to, passed));
+        totals.skipped += passed;
+      })();
+      // Its failure is met when it is awaited (before the next batch, or at the end).
+      writing.catch(() => undefined);
+    };
     for await (const row of dataRows(storage, job, job.NextRow)) {
-      if (stopping() && !all) return false;
+      if (stopping() && !all) {
+        await written();
+        return false;
+      }
       const checked = check(row);
       last = row.number;
       if (checked.values) batch.push(storedRow(target, checked.values, owner));
-      else if (all) throw new BadRowInAll(`Nothing was imported: row ${row.number} has errors (${rowErrors(target, row, checked).map((e) => `${e.Field}: ${e.Message}`).join(' ')})`);
-      else skipped++;
+      else if (all) {
+        await written().catch(() => undefined);
+        throw new BadRowInAll(`Nothing was imported: row ${row.number} has errors (${rowErrors(target, row, checked).map((e) => `${e.Field}: ${e.Message}`).join(' ')})`);
+      } else skipped++;
       if (batch.length + skipped >= batchRows) await flush();
     }
     await flush();
+    await written();
     // An 'all' import's counts are the transaction's own: set in it, they commit with its records or not at all.
     if (all) await trx('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ Imported: totals.imported, Skipped: totals.skipped, NextRow: last + 1 });
     return true;
