@@ -23,7 +23,8 @@ function stepOf(job: ImportJob | null): number {
   if (!job) return 0;
   if (job.State === 'Uploaded') return 1;
   if (job.State === 'Checking' || job.State === 'Checked') return 2;
-  return 3;
+  // Done: every step shows its check mark.
+  return job.State === 'Done' ? steps.length : 3;
 }
 
 /**
