@@ -65,6 +65,10 @@ export interface Config {
   typeChangeBatchRows: number;
   /** A pause between an online type change's batches, in ms (TYPE_CHANGE_BATCH_PAUSE_MS): room for other work on a busy database. */
   typeChangeBatchPauseMs: number;
+  /** Rows an import writes per INSERT and per transaction (IMPORT_BATCH_ROWS). */
+  importBatchRows: number;
+  /** A pause between an import's batches, in ms (IMPORT_BATCH_PAUSE_MS): room for other work, and time to cancel in tests. */
+  importBatchPauseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +139,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     onlineTypeChangeRows: whole(env, 'ONLINE_TYPE_CHANGE_ROWS', 20000, 0),
     typeChangeBatchRows: whole(env, 'TYPE_CHANGE_BATCH_ROWS', 5000),
     typeChangeBatchPauseMs: whole(env, 'TYPE_CHANGE_BATCH_PAUSE_MS', 0, 0),
+    importBatchRows: whole(env, 'IMPORT_BATCH_ROWS', 1000),
+    importBatchPauseMs: whole(env, 'IMPORT_BATCH_PAUSE_MS', 0, 0),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
   };
 }

@@ -31,6 +31,8 @@ import * as fileReferences from './migrations/114_file_references.ts';
 import * as menuItemOwners from './migrations/117_menu_item_owners.ts';
 import * as fieldTypeChanges from './migrations/118_field_type_changes.ts';
 import * as onboardingAndOutbox from './migrations/119_onboarding_and_outbox.ts';
+import * as importJobs from './migrations/120_import_jobs.ts';
+import * as importBatches from './migrations/121_import_batches.ts';
 import * as administrationMenuGroup from './migrations/124_administration_menu_group.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
@@ -69,6 +71,8 @@ const migrations: Array<[string, Migration]> = [
   ['117_menu_item_owners', menuItemOwners],
   ['118_field_type_changes', fieldTypeChanges],
   ['119_onboarding_and_outbox', onboardingAndOutbox],
+  ['120_import_jobs', importJobs],
+  ['121_import_batches', importBatches],
   ['124_administration_menu_group', administrationMenuGroup],
 ];
 

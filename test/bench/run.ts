@@ -7,9 +7,10 @@ import { accessBench } from './access.ts';
 import { lowcodeBench } from './lowcode.ts';
 import { locksBench } from './locks.ts';
 import { signInBench } from './sign-in.ts';
+import { importBench } from './import.ts';
 
 /** `npm run bench [name...]`: runs the named benchmarks, or all. Figures are printed, never asserted. */
-const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench, lowcode: lowcodeBench, locks: locksBench, 'sign-in': signInBench };
+const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench, lowcode: lowcodeBench, locks: locksBench, 'sign-in': signInBench, import: importBench };
 
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of chosen) {

@@ -10,6 +10,8 @@ import type { Principal } from '../../types.ts';
  */
 
 export type AuditAction = 'create' | 'update' | 'deactivate' | 'delete';
+/** An import's own entries (entity 'imports', the job's id): one for the import, one for its undo (server/modules/imports). */
+export type ImportAuditAction = 'import' | 'undo import';
 /** One field's change. FieldId: a built field's id, by which History names and hides it after a rename. */
 export interface AuditChange { Field: string; Old: unknown; New: unknown; FieldId?: number }
 type Row = Record<string, unknown>;
@@ -64,7 +66,7 @@ export function changedFields(fields: string[], before: Row | null, after: Row |
 }
 
 /** Writes one entry (in the caller's transaction). */
-export async function writeAuditEntry(trx: Knex, entry: { entity: string; recordId: number; action: AuditAction; principal: Principal | undefined; changes: AuditChange[] }): Promise<void> {
+export async function writeAuditEntry(trx: Knex, entry: { entity: string; recordId: number; action: AuditAction | ImportAuditAction; principal: Principal | undefined; changes: AuditChange[] }): Promise<void> {
   await trx('audit_entries').insert({
     Entity: entry.entity,
     RecordId: entry.recordId,

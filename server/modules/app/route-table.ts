@@ -34,6 +34,21 @@ export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<st
         ScreenId: screen.id,
       });
     }
+    const importRoute = importRouteOf(screen, heldRoutes);
+    if (importRoute) routes.push(importRoute);
   }
   return routes;
+}
+
+/**
+ * A built form's import screen (issue 29), beside its list: for whoever may create its records (the create route node,
+ * which the import routes on the server require too).
+ */
+function importRouteOf(screen: ScreenDocument, heldRoutes?: Set<string>): RouteEntry | null {
+  if (!/^form-\d+$/.test(screen.id) || !screen.routes.create || !screen.routes.list) return null;
+  if (heldRoutes && screen.module && !heldRoutes.has(routeNodeName(screen.id, 'create'))) return null;
+  return {
+    Name: `${screen.id}.import`, Url: `${screen.routes.list}/import`, Title: `Import ${screen.title}`,
+    Description: 'Bring records in from a CSV or Excel (XLSX) file: match its columns to fields, check every row, then import.', ScreenId: screen.id,
+  };
 }

@@ -67,7 +67,7 @@ function pageSource(app: FastifyInstance): RecordSource {
 }
 
 /** The form a request's path names: its module (and route node) are what the request needs. */
-function formAccess(kind?: GuardedRouteKind): ResolvedAccess {
+export function formAccess(kind?: GuardedRouteKind): ResolvedAccess {
   return {
     describe: `module Form<formId> (the form's own)${kind ? ` and its route form-<formId>.${kind}` : ''}`,
     resolve: (request) => {

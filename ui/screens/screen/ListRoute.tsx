@@ -1,5 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Button } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { PageActions } from '../../../metadata/types/PageActions.ts';
 import { recordNoun, type ScreenDocument } from '../../../engine/core/screen-document.ts';
@@ -110,6 +112,11 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
   // The same noun as the create screen's title (the route table's 'Create ...').
   const add = createRoute ? { to: fillPath(createRoute.Url, { id: 0 }), label: `Add ${recordNoun(screen)}` } : undefined;
+  // A built form's records can be brought in from a file by whoever may create them (the route table offers the route).
+  const importRoute = routes.find((r) => r.Name === `${screen.id}.import`);
+  const actions = importRoute
+    ? <>{extraActions}<Button component={RouterLink} to={importRoute.Url} variant="outlined" startIcon={<UploadFileIcon />}>Import</Button></>
+    : extraActions;
   return (
     <ListScreen
       screen={screen}
@@ -119,7 +126,7 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
       views={preferenceViews}
       exporter={exporter}
       pageActions={pageActionSource}
-      actions={extraActions}
+      actions={actions}
       add={add}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
     />

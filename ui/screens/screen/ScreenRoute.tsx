@@ -13,6 +13,7 @@ import './registered-components.ts';
 // Each kind's code is fetched when a route of that kind first shows: a list does not load the form engine.
 const ListRoute = lazy(() => import('./ListRoute.tsx').then((m) => ({ default: m.ListRoute })));
 const FormRoute = lazy(() => import('./FormRoute.tsx').then((m) => ({ default: m.FormRoute })));
+const ImportRoute = lazy(() => import('../imports/ImportRoute.tsx').then((m) => ({ default: m.ImportRoute })));
 
 const formModes: FormMode[] = ['create', 'update', 'read', 'delete'];
 
@@ -30,6 +31,7 @@ function ScreenOfRoute({ entry }: { entry: RouteEntry }): ReactNode {
   if (!payload) return <LoadingScreen />;
   if (payload.Screen.components?.[kind]) return <RegisteredRoute screen={payload.Screen} kind={kind} />;
   if (kind === 'list') return <ListRoute entry={entry} screen={payload.Screen} />;
+  if ((kind as string) === 'import') return <ImportRoute entry={entry} screen={payload.Screen} />;
   if (kind === 'single' && payload.Screen.form) {
     return <FormRoute key={entry.Name} entry={entry} mode="update" single screen={payload.Screen} entity={payload.Schema} />;
   }
