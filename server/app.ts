@@ -126,11 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(import('./modules/menus/routes.ts'));
     await app.register(import('./modules/print/routes.ts'));
     await app.register(import('./modules/transfer/routes.ts'));
-<<<<<<< HEAD
     await app.register(import('./modules/transfer/build-routes.ts'));
-=======
     await app.register(import('./modules/imports/routes.ts'));
->>>>>>> wip/import
     for (const routes of options.routes ?? []) await app.register(routes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
