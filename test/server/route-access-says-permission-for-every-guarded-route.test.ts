@@ -61,6 +61,13 @@ describe.each(databases)('RouteAccess knows every guarded route, on %s', (kind) 
     expect(wrong).toEqual([]);
   });
 
+  it('knows the create routes whose id is optional (spec 2) without the id', async () => {
+    for (const [path, module] of [['/menuItem/create', 'MenuItem'], ['/menuItem/create/', 'MenuItem'], ['/page/create', 'PageManagement']] as const) {
+      expect(await access(nobody, path), path).toEqual({ Exists: true, HasAccess: false });
+      expect(await access(holders.get(module)!, path), path).toEqual({ Exists: true, HasAccess: true });
+    }
+  });
+
   it('still says not found for a path no route has', async () => {
     expect(await access(nobody, '/session/elsewhere')).toEqual({ Exists: false, HasAccess: false });
     expect(await access(nobody, '/no-such-page')).toEqual({ Exists: false, HasAccess: false });

@@ -8,6 +8,7 @@ import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
 import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
 import { widgetMessages } from '../shared/messages.ts';
+import type { WidgetFormContext } from '../shared/async-validator.ts';
 
 // Search-driven selects need MUI's Autocomplete (and its popper): loaded only when a list is that big.
 const BigDataAutocomplete = lazyControl(() => import('../big-data/BigDataAutocomplete.tsx').then((m) => m.BigDataAutocomplete));
@@ -31,7 +32,7 @@ function LookupSelect(props: WidgetProps) {
   const { id, value, required = false, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus } = props;
   const config = props.options as OptionSourceConfig;
   const lazy = config.lazy === true;
-  const loaded = useOptions(config);
+  const loaded = useOptions(config, (props.registry.formContext as WidgetFormContext | undefined)?.formValues);
   const bigData = isBigData(loaded.options.length, lazy);
   const error = (rawErrors?.length ?? 0) > 0;
   const shownLabel = hideLabel ? undefined : label;

@@ -95,10 +95,15 @@ export default async function menuRoutes(app: FastifyInstance) {
       .map((m) => ({ Id: m.ModuleId, Name: m.Label }));
   });
 
-  app.get<{ Querystring: LookupQuery }>('/api/lookups/menu-parents', {
+  app.get<{ Querystring: LookupQuery & { currentMenuItemId?: number } }>('/api/lookups/menu-parents', {
     config: { access: { module: 'MenuItem' } },
     preValidation: splitIds,
-    schema: { tags: ['menuitems'], summary: "The items a menu item may sit under (any but separators), each named by its path ('Operations › Daily').", querystring: optionQuerystring, response: { 200: optionList } },
+    schema: {
+      tags: ['menuitems'],
+      summary: "The items a menu item may sit under (any but separators), each named by its path ('Operations › Daily'); with currentMenuItemId (spec 2 'GET parent menu items'), never that item nor any item beneath it (a loop, which a save refuses too).",
+      querystring: { ...optionQuerystring, properties: { ...optionQuerystring.properties, currentMenuItemId: { type: 'integer', description: 'The item being edited: it and its descendants are left out.' } } },
+      response: { 200: optionList },
+    },
   }, async (request) => {
     const rows: Array<{ MenuItemId: number; Name: string; ParentMenuItemId: number | null; MenuItemTypeId: number; IsActive: boolean }> =
       await app.db('menu_items').select('MenuItemId', 'Name', 'ParentMenuItemId', 'MenuItemTypeId', 'IsActive');
@@ -113,9 +118,10 @@ export default async function menuRoutes(app: FastifyInstance) {
       }
       return names.join(' › ');
     };
-    const { ids, search } = request.query;
+    const { ids, search, currentMenuItemId } = request.query;
+    const beneath = itemAndDescendants(rows, currentMenuItemId);
     return rows
-      .filter((r) => (ids ? ids.includes(r.MenuItemId) : r.IsActive && r.MenuItemTypeId !== menuItemType.separator))
+      .filter((r) => (ids ? ids.includes(r.MenuItemId) : r.IsActive && r.MenuItemTypeId !== menuItemType.separator && !beneath.has(r.MenuItemId)))
       .map((r) => ({ Id: r.MenuItemId, Name: pathOf(r) }))
       .filter((o) => !search?.trim() || o.Name.toLowerCase().includes(search.trim().toLowerCase()))
       .sort((a, b) => a.Name.localeCompare(b.Name));
@@ -190,4 +196,21 @@ export default async function menuRoutes(app: FastifyInstance) {
       },
     },
   });
+}
+
+/** The item and every item beneath it, however deep (none without an item): what cannot be its parent. */
+function itemAndDescendants(rows: Array<{ MenuItemId: number; ParentMenuItemId: number | null }>, itemId: number | undefined): Set<number> {
+  const found = new Set<number>();
+  if (itemId === undefined || itemId < 1) return found;
+  found.add(itemId);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) {
+      if (row.ParentMenuItemId !== null && found.has(row.ParentMenuItemId) && !found.has(row.MenuItemId)) {
+        found.add(row.MenuItemId);
+        grew = true;
+      }
+    }
+  }
+  return found;
 }
