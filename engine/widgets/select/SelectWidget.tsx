@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { ListItemText, ListSubheader, MenuItem, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { lazyControl } from '../shared/lazy-control.tsx';
 import { isBigData } from '../big-data/logic.ts';
@@ -60,6 +60,8 @@ function LookupSelect(props: WidgetProps) {
     [loaded.loading, chosenId, loaded.options],
   );
 
+  const hinted = shown.some((o) => o.Hint || o.Group);
+
   if (bigData) {
     return (
       <BigDataAutocomplete
@@ -93,12 +95,32 @@ function LookupSelect(props: WidgetProps) {
       onChange={(e) => onChange(Number(e.target.value))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
+      // The chosen option reads by its name alone; its hint is for choosing.
+      slotProps={hinted ? { select: { renderValue: (chosenId) => shown.find((o) => o.Id === Number(chosenId))?.Name ?? '' } } : undefined}
+      helperText={hinted && chosen?.Hint ? chosen.Hint : undefined}
     >
-      {shown.map((o) => (
-        <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked}>
-          {o.Name}
-        </MenuItem>
-      ))}
+      {optionItems(shown)}
     </TextField>
   );
+}
+
+/**
+ * The menu's items: each option (with its hint as a second line), under its group's heading when options have groups.
+ * A heading is a ListSubheader, which the select skips when moving through the options.
+ */
+function optionItems(options: SelectOption[]) {
+  const items = [];
+  let group: string | undefined;
+  for (const o of options) {
+    if (o.Group && o.Group !== group) {
+      group = o.Group;
+      items.push(<ListSubheader key={`group:${group}`} sx={{ lineHeight: 2.5, fontWeight: 600 }}>{group}</ListSubheader>);
+    }
+    items.push(
+      <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked}>
+        {o.Hint ? <ListItemText primary={o.Name} secondary={o.Hint} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} sx={{ my: 0 }} /> : o.Name}
+      </MenuItem>,
+    );
+  }
+  return items;
 }

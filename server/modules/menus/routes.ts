@@ -14,6 +14,7 @@ import { heldRouteNames } from '../access/effective-access.ts';
 import { routeTableFor } from '../app/route-table.ts';
 import { allScreens } from '../forms/screens.ts';
 import { checkMenuPlacement, checkParentExists, lockMenuShape, menuMessages } from './placement.ts';
+import { moduleHints, moduleKindGroups, moduleKindOrder } from '../access/module-kinds.ts';
 import { moduleEntryRoutes } from './module-routes.ts';
 import { buildMenu, menuItemType, type MenuRow } from './tree.ts';
 import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/menu.ts';
@@ -21,6 +22,11 @@ import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/me
 type Row = Record<string, unknown>;
 
 const optionList = { type: 'array', items: { type: 'object', required: ['Id', 'Name'], properties: { Id: { type: 'integer' }, Name: { type: 'string' } } } } as const;
+/** Options with the heading they are listed under and a line saying what each opens. */
+const hintedOptionList = {
+  type: 'array',
+  items: { type: 'object', required: ['Id', 'Name'], properties: { Id: { type: 'integer' }, Name: { type: 'string' }, Group: { type: 'string' }, Hint: { type: 'string' } } },
+} as const;
 
 const menuNodeSchema = {
   $id: 'MenuNode',
@@ -84,15 +90,27 @@ export default async function menuRoutes(app: FastifyInstance) {
   app.get<{ Querystring: LookupQuery }>('/api/lookups/menu-modules', {
     config: { access: { module: 'MenuItem' } },
     preValidation: splitIds,
-    schema: { tags: ['menuitems'], summary: "The modules a module link may open: those with a list (or single-record) screen, by label.", querystring: optionQuerystring, response: { 200: optionList } },
+    schema: {
+      tags: ['menuitems'],
+      summary: "The modules a module link may open: those with a list (or single-record) screen, by label; pages first, then the application's screens, then forms, each with its Group and a Hint saying what it opens.",
+      querystring: optionQuerystring,
+      response: { 200: hintedOptionList },
+    },
   }, async (request) => {
     const modules: Array<{ ModuleId: number; Name: string; Label: string }> = await app.db('modules').select('ModuleId', 'Name', 'Label').orderBy('Label');
-    const entries = moduleEntryRoutes(await allScreens(app), modules.map((m) => m.Name));
+    const screens = await allScreens(app);
+    const entries = moduleEntryRoutes(screens, modules.map((m) => m.Name));
+    const hints = moduleHints(screens);
     const { ids, search } = request.query;
     return modules
       .filter((m) => (ids ? ids.includes(m.ModuleId) : entries.has(m.Name)))
       .filter((m) => !search?.trim() || m.Label.toLowerCase().includes(search.trim().toLowerCase()))
-      .map((m) => ({ Id: m.ModuleId, Name: m.Label }));
+      .map((m) => {
+        const hint = hints.get(m.Name) ?? { Kind: 'Screen' as const, Hint: 'Screen of the application' };
+        return { Id: m.ModuleId, Name: m.Label, Group: moduleKindGroups[hint.Kind], Hint: hint.Hint, order: moduleKindOrder[hint.Kind] };
+      })
+      .sort((a, b) => a.order - b.order || a.Name.localeCompare(b.Name))
+      .map(({ order: _o, ...option }) => option);
   });
 
   app.get<{ Querystring: LookupQuery & { currentMenuItemId?: number } }>('/api/lookups/menu-parents', {
