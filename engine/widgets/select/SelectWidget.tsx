@@ -117,7 +117,8 @@ function optionItems(options: SelectOption[]) {
       items.push(<ListSubheader key={`group:${group}`} sx={{ lineHeight: 2.5, fontWeight: 600 }}>{group}</ListSubheader>);
     }
     items.push(
-      <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked}>
+      // Named by the option's name alone, its hint read as the description (what a screen reader adds after the name).
+      <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked} {...(o.Hint ? { 'aria-label': o.Name, 'aria-description': o.Hint } : {})}>
         {o.Hint ? <ListItemText primary={o.Name} secondary={o.Hint} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} sx={{ my: 0 }} /> : o.Name}
       </MenuItem>,
     );

@@ -106,7 +106,9 @@ export default async function menuRoutes(app: FastifyInstance) {
       .filter((m) => (ids ? ids.includes(m.ModuleId) : entries.has(m.Name)))
       .filter((m) => !search?.trim() || m.Label.toLowerCase().includes(search.trim().toLowerCase()))
       .map((m) => {
-        const hint = hints.get(m.Name) ?? { Kind: 'Screen' as const, Hint: 'Screen of the application' };
+        // The shell's own screens (Record Locks, Concurrent Sessions) have no screen document: named by their route.
+        const entry = entries.get(m.Name)?.Url;
+        const hint = hints.get(m.Name) ?? { Kind: 'Screen' as const, Hint: `Screen of the application${entry ? ` at ${entry}` : ''}` };
         return { Id: m.ModuleId, Name: m.Label, Group: moduleKindGroups[hint.Kind], Hint: hint.Hint, order: moduleKindOrder[hint.Kind] };
       })
       .sort((a, b) => a.order - b.order || a.Name.localeCompare(b.Name))
