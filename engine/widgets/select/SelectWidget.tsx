@@ -96,7 +96,11 @@ function LookupSelect(props: WidgetProps) {
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       // The chosen option reads by its name alone; its hint is for choosing.
-      slotProps={hinted ? { select: { renderValue: (chosenId) => shown.find((o) => o.Id === Number(chosenId))?.Name ?? '' } } : undefined}
+      // A locked select (a menu item's module once saved) still says what it opens, legibly: not in the disabled grey.
+      slotProps={hinted ? {
+        select: { renderValue: (chosenId) => shown.find((o) => o.Id === Number(chosenId))?.Name ?? '' },
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+      } : undefined}
       helperText={hinted && chosen?.Hint ? chosen.Hint : undefined}
     >
       {optionItems(shown)}
