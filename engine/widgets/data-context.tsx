@@ -50,9 +50,10 @@ export interface WidgetDataSource {
   /**
    * Options of a named lookup. With `search`, only the options matching the text (big-data mode:
    * the server is asked by search text and never for the whole list). With `ids`, just those options
-   * (to show the names of values already chosen in a lazy select).
+   * (to show the names of values already chosen in a lazy select). `params` are the lookup's own query
+   * parameters (ui:options sourceQuery: a menu item's parents are asked with currentMenuItemId).
    */
-  loadOptions(source: string, query: { search?: string; ids?: number[] }): Promise<SelectOption[]>;
+  loadOptions(source: string, query: { search?: string; ids?: number[]; params?: Record<string, string> }): Promise<SelectOption[]>;
   /** POST a file (multipart: file, and name and description for kind 'file'); reports progress 0..1. */
   uploadFile(
     file: File,

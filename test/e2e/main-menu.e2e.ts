@@ -93,6 +93,38 @@ describe('the main menu, end to end (Chromium)', () => {
     await admin.getByRole('button', { name: 'Cancel' }).click();
     await admin.waitForURL(`${baseUrl}/menuItem`);
 
+    // Operations may go under Business, never under itself nor under an item beneath it (spec 2; a loop).
+    // Its row: under Business (the items beneath it name it as their parent).
+    await admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'Business', exact: true }) })
+      .filter({ has: admin.getByRole('cell', { name: 'Operations', exact: true }) }).getByRole('cell', { name: 'Operations', exact: true }).click();
+    await admin.waitForURL(/\/menuItem\/update\/\d+$/);
+    const parent = admin.getByRole('combobox', { name: /^Parent Menu Item/ });
+    await expect.poll(() => parent.textContent()).toBe('Business');
+    await parent.click();
+    await expect.poll(() => admin.getByRole('option', { name: 'Business', exact: true }).isVisible()).toBe(true);
+    expect(await admin.getByRole('option', { name: 'Business › Operations', exact: true }).count()).toBe(0);
+    expect(await admin.getByRole('option', { name: /Business › Operations › / }).count()).toBe(0);
+    await screenshot(admin, 'menu-01b-parent-never-itself');
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    await admin.waitForURL(`${baseUrl}/menuItem`);
+
+    // The create route opens without an id (spec 2: optional /{id}); a module link's list says what each module opens.
+    await admin.goto(`${baseUrl}/menuItem/create`);
+    await expect.poll(() => heading(admin, 'Create Menu Item').isVisible()).toBe(true);
+    await choose(admin, /^Type/, 'Module Link');
+    await admin.getByRole('combobox', { name: /^Module/ }).click();
+    const users = admin.getByRole('option', { name: 'Users', exact: true });
+    await expect.poll(() => users.getAttribute('aria-description')).toBe('Screen of the application at /user');
+    await expect.poll(() => admin.getByText('Screens of the application', { exact: true }).isVisible()).toBe(true);
+    await screenshot(admin, 'menu-01c-module-kinds');
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => admin.getByRole('listbox').count()).toBe(0);
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    const leave = admin.getByRole('dialog');
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await admin.waitForURL(`${baseUrl}/menuItem`);
+
     // Home loads the menu again, with the new group.
     await menuOf(admin).getByRole('link', { name: 'Home' }).click();
     await admin.waitForURL(`${baseUrl}/home?refresh=true`);

@@ -203,6 +203,11 @@ describe('pages, end to end (Chromium)', () => {
     await page.goto(`${baseUrl}/incidents`);
     await expect.poll(() => page.getByText("You don't have permission to this page.").isVisible()).toBe(true);
     await screenshot(page, 'pages-04-no-permission');
+    // The shell's own guarded routes say the same, not 'Page not found' (RouteAccess knows every route).
+    for (const path of ['/session/list', '/recordlock/list', '/user/changepasswordrequest']) {
+      await page.goto(`${baseUrl}${path}`);
+      await expect.poll(() => page.getByText("You don't have permission to this page.").isVisible(), { message: path }).toBe(true);
+    }
     expect(errors).toEqual([]);
   });
 });

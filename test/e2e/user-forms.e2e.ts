@@ -62,6 +62,10 @@ describe('user forms rendered from metadata (Chromium)', () => {
     const save = (await openUser('Annan')).getByRole('button', { name: 'Save', exact: true });
     expect(await save.isDisabled()).toBe(true); // pristine
     expect(await page.getByLabel('Last Login').inputValue()).toBe('Not Specified');
+    // Spec 1: the update form has the create form's fields plus its dates; Confirm Email Address starts as the address.
+    expect(await page.getByLabel(/^Confirm Email Address/).inputValue()).toBe('kofi@example.org');
+    expect(await page.getByLabel(/^Confirm Password/).isVisible()).toBe(true);
+    await screenshot(page, '10b-user-update');
     await page.getByLabel('Last Name').fill('Annan-Atta');
     await page.getByRole('link', { name: 'Home' }).click();
     await expect.poll(() => page.getByText('Are you sure you want to leave this page without saving?').isVisible()).toBe(true);
@@ -90,6 +94,11 @@ describe('user forms rendered from metadata (Chromium)', () => {
 
   it('shows a server error beside its field and clears it when the field is edited', async () => {
     const form = await openUser('Annan-Atta');
+    // A changed address must be typed again: refused in the browser, nothing sent, until the two agree.
+    await page.getByLabel(/^Email Address/).fill('kofi.annan@example.org');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Must equal Email Address.').isVisible()).toBe(true);
+    await page.getByLabel(/^Email Address/).fill('kofi@example.org');
     await page.getByLabel('User Name').fill('ada@example.org');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     const duplicate = page.getByText('An account with this User Name already exists in the system!');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FormScreen } from '../../engine/react/form/FormScreen.tsx';
@@ -51,6 +51,40 @@ describe('form screen: pristine and dirty', () => {
     await act(async () => screen.getByRole('button', { name: 'Save' }).click());
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0][0]).toMatchObject({ FirstName: 'Kwame', LastName: 'Annan' });
+  });
+});
+
+describe('the user update form (spec 1: "the same fields plus")', () => {
+  it('starts Confirm Email Address as the stored address; a changed address must be typed again, equal to it', async () => {
+    const save = renderUpdate();
+    const confirm = (await screen.findByLabelText(/^Confirm Email Address/)) as HTMLInputElement;
+    expect(confirm.value).toBe('kofi@example.org');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    const email = screen.getByLabelText(/^Email Address/) as HTMLInputElement;
+    await userEvent.clear(email);
+    await userEvent.type(email, 'kofi.annan@example.org');
+    await act(async () => screen.getByRole('button', { name: 'Save' }).click());
+    expect(await screen.findByText('Must equal Email Address.')).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'kofi.annan@example.org');
+    await act(async () => screen.getByRole('button', { name: 'Save' }).click());
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][0]).toMatchObject({ EmailAddress: 'kofi.annan@example.org', ConfirmEmailAddress: 'kofi.annan@example.org' });
+  });
+
+  it('has Password and Confirm Password, and shows its dates as dd/MM/yyyy HH:mm, or Not Specified', async () => {
+    renderUpdate();
+    expect(await screen.findByLabelText(/^Password\s*\*?$/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Confirm Password/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Last Login/) as HTMLInputElement).value).toBe('Not Specified');
+    const lastLogin = new Date(2026, 2, 4, 17, 5).toISOString();
+    const router = createMemoryRouter([{ path: '*', element: (
+      <FormScreen screen={users as unknown as ScreenDocument} entity={user as JsonSchema} mode="update" record={{ ...record, UserId: 8, LastLogin: lastLogin }} title="Update User" save={vi.fn()} onDone={() => {}} />
+    ) }]);
+    const second = render(<RouterProvider router={router} />);
+    const shown = await within(second.container).findByLabelText(/^Last Login/);
+    expect((shown as HTMLInputElement).value).toBe('04/03/2026 17:05');
   });
 });
 

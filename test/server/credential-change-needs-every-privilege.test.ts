@@ -128,7 +128,9 @@ describe.each(oneDatabase)('changing how a user signs in needs every privilege t
     const read = await injectAs(t.app, who, { method: 'GET', url });
     const record = read.statusCode === 200 ? read.json() : (await injectAs(t.app, await sessionOf('admin'), { method: 'GET', url })).json();
     const { Role: _r, Permissions: _p, CredentialsLocked: _l, ...body } = record;
-    const change = credential === 'Password' ? { Password: value, ConfirmPassword: value } : { [credential]: value };
+    // The user form confirms a changed address (spec 1: Confirm Email Address must equal it) and a password.
+    const change = credential === 'Password' ? { Password: value, ConfirmPassword: value }
+      : credential === 'EmailAddress' ? { EmailAddress: value, ConfirmEmailAddress: value } : { [credential]: value };
     return { value, res: await injectLocked(t.app, who, { method: 'POST', url, payload: { ...body, ...change } }) };
   }
 
@@ -184,7 +186,7 @@ describe.each(oneDatabase)('changing how a user signs in needs every privilege t
     const manager = await sessionOf('manager');
     const url = `/api/users/${ids.get('admin2')}`;
     const { Role: _r, Permissions: _p, ...record } = (await injectAs(t.app, manager, { method: 'GET', url })).json();
-    const takeover = await injectLocked(t.app, manager, { method: 'POST', url, payload: { ...record, EmailAddress: 'inbox-of-manager@attacker.example' } });
+    const takeover = await injectLocked(t.app, manager, { method: 'POST', url, payload: { ...record, EmailAddress: 'inbox-of-manager@attacker.example', ConfirmEmailAddress: 'inbox-of-manager@attacker.example' } });
     expect(takeover.statusCode).toBe(403);
     expect(takeover.json()[0]).toMatchObject({ PropertyName: 'EmailAddress', ErrorCode: 'CredentialAccess' });
     const reset = await t.app.inject({ method: 'GET', url: '/api/users/forgot-password?emailAddress=inbox-of-manager%40attacker.example' });

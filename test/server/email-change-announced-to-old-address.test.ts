@@ -22,7 +22,9 @@ describe.each(databases)("a changed e-mail address is announced to the old one, 
   async function saveUser(who: SignedIn, userId: number, change: Record<string, unknown>) {
     const url = `/api/users/${userId}`;
     const { Role: _r, Permissions: _p, ...record } = (await injectAs(t.app, who, { method: 'GET', url })).json();
-    return injectLocked(t.app, who, { method: 'POST', url, payload: { ...record, ...change } });
+    // The form confirms a changed address (spec 1: Confirm Email Address must equal it).
+    const confirmed = typeof change.EmailAddress === 'string' ? { ConfirmEmailAddress: change.EmailAddress } : {};
+    return injectLocked(t.app, who, { method: 'POST', url, payload: { ...record, ...confirmed, ...change } });
   }
 
   it("mails the old address when an administrator changes a user's address: masked new address, who, when, what to do", async () => {

@@ -214,6 +214,31 @@ describe.each(databases)('menu items on %s', (kind) => {
       expect(below.ParentMenuItemId).toBe(other.MenuItemId);
     });
 
+    it('never offers the item itself nor an item beneath it as its parent, and still refuses one sent (a loop)', async () => {
+      const top = await create(body('Offer top'));
+      const child = await create(body('Offer child', { ParentMenuItemId: top.MenuItemId }));
+      const grandchild = await create(body('Offer grandchild', { ParentMenuItemId: child.MenuItemId }));
+      const sibling = await create(body('Offer sibling'));
+      const offered = async (query: string) => ((await as(admin, 'GET', `/api/lookups/menu-parents${query}`)).json() as Array<{ Id: number; Name: string }>).map((o) => o.Id);
+      // A new item (and the create form, which has no id) may go under any of them.
+      expect(await offered('')).toEqual(expect.arrayContaining([top.MenuItemId, child.MenuItemId, grandchild.MenuItemId, sibling.MenuItemId]));
+      const forTop = await offered(`?currentMenuItemId=${top.MenuItemId}`);
+      expect(forTop).toContain(sibling.MenuItemId);
+      expect(forTop).not.toContain(top.MenuItemId);
+      expect(forTop).not.toContain(child.MenuItemId);
+      expect(forTop).not.toContain(grandchild.MenuItemId);
+      const forChild = await offered(`?currentMenuItemId=${child.MenuItemId}`);
+      expect(forChild).toEqual(expect.arrayContaining([top.MenuItemId, sibling.MenuItemId]));
+      expect(forChild).not.toContain(grandchild.MenuItemId);
+      // The name of a chosen parent is still resolved by id.
+      expect(await offered(`?currentMenuItemId=${top.MenuItemId}&ids=${child.MenuItemId}`)).toEqual([child.MenuItemId]);
+      // Sent anyway, the descendant is refused with the loop's message, and nothing changes.
+      const looped = await write('POST', top.MenuItemId, body('Offer top', { ParentMenuItemId: grandchild.MenuItemId }));
+      expect(looped.statusCode).toBe(400);
+      expect(looped.json()).toEqual([expect.objectContaining({ PropertyName: 'ParentMenuItemId', ErrorMessage: menuMessages.loop })]);
+      expect(await t.app.db('menu_items').where({ MenuItemId: top.MenuItemId }).first('ParentMenuItemId')).toEqual({ ParentMenuItemId: null });
+    });
+
     it('refuses a separator as a parent', async () => {
       const separator = await create(body('Line', { MenuItemTypeId: 4 }));
       const res = await as(admin, 'POST', '/api/menu-items', body('Under a line', { ParentMenuItemId: separator.MenuItemId }));

@@ -45,6 +45,11 @@ describe.each(databases)('pages give a built form a route, a title and a node of
     expect(await t.app.db('modules').where({ Name: `Page${pageId}` }).first('Label')).toEqual({ Label: 'Incidents Page' });
     const list = (await as(admin, 'GET', '/api/pages?q=Incid')).json();
     expect(list.Items).toEqual([expect.objectContaining({ PageId: pageId, Name: 'Incidents', FormName: 'Incident Report' })]);
+    // Spec 2: the page list's columns end with Action (the page's), shown, sortable and searchable.
+    await t.app.db('pages').where({ PageId: pageId }).update({ Action: 'Index' });
+    const byAction = (await as(admin, 'GET', '/api/pages?q=Index&sorts=Action,asc&cols=Name,Action')).json();
+    expect(byAction.Items).toEqual([expect.objectContaining({ PageId: pageId, Action: 'Index' })]);
+    await t.app.db('pages').where({ PageId: pageId }).update({ Action: null });
   });
 
   it("mounts the page's routes for holders of its module, titled by the page, and serves its screen", async () => {
@@ -142,6 +147,12 @@ describe.each(databases)('pages give a built form a route, a title and a node of
     expect(a).toMatchObject({ PageName: 'Incidents', AttributeValues: { 3: 'Welcome' } });
     const fields = (await as(admin, 'GET', `/api/pages/${pageId}/fields`)).json();
     expect(fields.map((f: { Name: string }) => f.Name)).toEqual(['Show Map', 'Banner']);
+    // Typed as form fields are: a type that is none of the field types is refused, writing nothing.
+    const before = Number((await t.app.db('page_fields').count({ C: '*' }).first())!.C);
+    const untyped = await as(admin, 'POST', '/api/pagefields', { PageId: pageId, FieldType: 'hologram', Name: 'x', IsActive: true, SortOrder: 0, AttributeValues: {} });
+    expect(untyped.statusCode).toBe(400);
+    expect(errorsOf(untyped)).toEqual([{ PropertyName: 'FieldType', ErrorMessage: "'hologram' is not a field type. Choose a type from the list.", ErrorCode: 'unknownFieldType' }]);
+    expect(Number((await t.app.db('page_fields').count({ C: '*' }).first())!.C)).toBe(before);
     const missing = await as(admin, 'POST', '/api/pagefields', { PageId: 99999, FieldType: 'text', Name: 'x', IsActive: true, SortOrder: 0, AttributeValues: {} });
     expect(missing.statusCode).toBe(409);
   });

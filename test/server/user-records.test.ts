@@ -82,6 +82,28 @@ describe.each(databases)('user records through the generic form calls on %s', (k
     expect((await call('GET', `/api/users/${UserId}`)).statusCode).toBe(404);
   });
 
+  it('updates with Confirm Email Address (spec 1 "the same fields plus"): a changed address must be confirmed, equal to it, writing nothing otherwise', async () => {
+    const { UserId } = (await call('POST', '/api/users', { ...newUser, UserName: 'joan', EmailAddress: 'joan@example.org', ConfirmEmailAddress: 'joan@example.org' })).json();
+    const base = { FirstName: 'Joan', LastName: 'Clarke', UserName: 'joan', IsActive: true };
+    const stored = () => t.app.db('users').where({ UserId }).first('EmailAddress', 'FirstName');
+    const unconfirmed = await call('POST', `/api/users/${UserId}`, { ...base, EmailAddress: 'joan.clarke@example.org' });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toEqual([expect.objectContaining({ PropertyName: 'ConfirmEmailAddress', ErrorMessage: 'Confirm Email Address is required.' })]);
+    const mistyped = await call('POST', `/api/users/${UserId}`, { ...base, EmailAddress: 'joan.clarke@example.org', ConfirmEmailAddress: 'joan.clark@example.org' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json()).toEqual([expect.objectContaining({ PropertyName: 'ConfirmEmailAddress', ErrorMessage: 'Must equal Email Address.' })]);
+    // A confirmation that does not match the stored address, with the address unchanged, is as wrong.
+    const stale = await call('POST', `/api/users/${UserId}`, { ...base, EmailAddress: 'joan@example.org', ConfirmEmailAddress: 'someone@example.org' });
+    expect(stale.statusCode).toBe(400);
+    expect((await stored()).EmailAddress).toBe('joan@example.org');
+    const confirmed = await call('POST', `/api/users/${UserId}`, { ...base, EmailAddress: 'joan.clarke@example.org', ConfirmEmailAddress: 'joan.clarke@example.org' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await stored()).toEqual({ EmailAddress: 'joan.clarke@example.org', FirstName: 'Joan' });
+    // The address kept as it is has nothing to confirm: an update without the confirmation keeps working.
+    const kept = await call('POST', `/api/users/${UserId}`, { ...base, FirstName: 'Joanie', EmailAddress: 'joan.clarke@example.org' });
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it('keeps the master user read-only: no update, deactivation or delete', async () => {
     const master = await t.app.db('users').where({ UserName: 'admin' }).first('UserId');
     for (const [method, url] of [['POST', `/api/users/${master.UserId}`], ['POST', `/api/users/${master.UserId}/deactivate`], ['DELETE', `/api/users/${master.UserId}`]] as const) {

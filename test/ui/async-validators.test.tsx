@@ -7,6 +7,7 @@ import type { ScreenDocument } from '../../engine/core/screen-document.ts';
 import type { JsonSchema } from '../../engine/core/forms/types.ts';
 import users from '../../metadata/screens/users.json' with { type: 'json' };
 import user from '../../metadata/entities/User.json' with { type: 'json' };
+import { useNotifications } from '../../engine/react/notifications/store.ts';
 
 const get = vi.fn();
 vi.mock('../../ui/api/api.ts', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
@@ -25,6 +26,11 @@ describe("the user forms' asynchronous uniqueness checks (spec 1 section 5)", ()
   it("says when the lookup failed or answered neither true nor false, in the spec's words", async () => {
     get.mockRejectedValueOnce(new Error('down'));
     expect(await asyncValidatorsFor(undefined).uniqueEmailAddress('a@b.org')).toBe('There was an issue executing the unique email address lookup request.');
+    expect(useNotifications.getState().notices.map((n) => n.text)).not.toContain('Read User Name');
+    // A failed user name check also raises the notice 'Read User Name' (spec 1 section 8); a failed e-mail check does not.
+    get.mockRejectedValueOnce(new Error('down'));
+    expect(await asyncValidatorsFor(undefined).uniqueUserName('ada')).toBe('There was an issue executing the unique user name lookup request.');
+    expect(useNotifications.getState().notices).toEqual(expect.arrayContaining([expect.objectContaining({ severity: 'error', text: 'Read User Name' })]));
     get.mockResolvedValueOnce('maybe');
     expect(await asyncValidatorsFor(undefined).uniqueUserName('ada')).toBe('Server error occured when checking User Name.');
     expect(await asyncValidatorsFor(undefined).uniqueUserName('  ')).toBeNull();

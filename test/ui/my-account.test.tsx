@@ -113,6 +113,8 @@ describe("My Account: the user name's uniqueness check (spec 1 section 8)", () =
     uniqueAnswer = () => json(400, [{ PropertyName: 'userName', ErrorMessage: 'Must be no more than 200 character(s) long.', ErrorCode: 'maxLength' }]);
     await leaveWith('someone');
     expect(await screen.findByText(userNameCheckTexts.lookupFailed)).toBeTruthy();
+    // Spec 1 section 8: "A failed name check uses the message 'Read User Name'": an error notice beside the field's message.
+    expect(useNotifications.getState().notices).toEqual(expect.arrayContaining([expect.objectContaining({ severity: 'error', text: 'Read User Name' })]));
   });
 
   it('an answer that is neither true nor false is a server error', async () => {

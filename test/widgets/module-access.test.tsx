@@ -278,3 +278,21 @@ describe('module access in the engine form', () => {
     });
   });
 });
+
+describe('module access editor: what each module opens (issue 29)', () => {
+  it('marks a module with its kind, and a page or form with the line saying what it opens', async () => {
+    const tree = fakePermissionTree({});
+    const modules = tree.Nodes.filter((n) => n.Type === 'module');
+    const hinted = new Map([
+      [modules[0].Id, { Kind: 'Page' as const, Hint: 'Page at /incidents: shows the records of the form Incident Report' }],
+      [modules[1].Id, { Kind: 'Screen' as const, Hint: 'Screen of the application at /user' }],
+    ]);
+    const source = spySource({ loadPermissionTree: vi.fn(async () => ({ ...tree, Nodes: tree.Nodes.map((n) => ({ ...n, ...hinted.get(n.Id) })) })) });
+    renderAccess({}, source);
+    expect(await screen.findByText('Page at /incidents: shows the records of the form Incident Report')).toBeTruthy();
+    expect(screen.getByText('Page')).toBeTruthy();
+    expect(screen.getByText('Screen')).toBeTruthy();
+    // A screen of the application needs no explanation beyond its kind.
+    expect(screen.queryByText('Screen of the application at /user')).toBeNull();
+  });
+});

@@ -6,7 +6,9 @@ export function entryForPath(routes: RouteEntry[], pathname: string): RouteEntry
   return routes.find((r) => matchPath({ path: r.Url, end: true }, pathname));
 }
 
-/** A route URL with its :params filled, e.g. /user/update/:id with { id: 7 }. */
+/** A route URL with its :params filled, e.g. /user/update/:id with { id: 7 }; an optional one (:id?) left out is dropped. */
 export function fillPath(pattern: string, params: Record<string, string | number>): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return pattern
+    .replace(/\/:(\w+)\?$/, (_, name: string) => (params[name] === undefined ? '' : `/:${name}`))
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }

@@ -150,8 +150,8 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     loadCountries: () => deps.api.get<Country[]>(widgetPaths.countries),
     loadStates: () => deps.api.get<UsState[]>(widgetPaths.states),
     loadPhoneNumberTypes: () => deps.api.get<SelectOption[]>(widgetPaths.phoneNumberTypes),
-    loadOptions: (source, { search, ids }) =>
-      deps.api.get<SelectOption[]>(withQuery(widgetPaths.lookup(source), { search, ids: ids?.length ? ids.join(',') : undefined })),
+    loadOptions: (source, { search, ids, params }) =>
+      deps.api.get<SelectOption[]>(withQuery(widgetPaths.lookup(source), { ...params, search, ids: ids?.length ? ids.join(',') : undefined })),
     uploadFile: upload,
     verifyFile: (fileName) => deps.api.get<boolean>(withQuery(widgetPaths.verify, { fileName })),
     downloadFile: download,

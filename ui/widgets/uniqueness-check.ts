@@ -1,13 +1,18 @@
+import { notify } from '../../engine/react/notifications/store.ts';
+
 /** What a uniqueness check says: the lookup failed, the answer was neither true nor false, or the value is taken. */
 export interface UniquenessTexts {
   lookupFailed: string;
   unexpectedAnswer: string;
   taken: string;
+  /** The error notice a failed lookup also raises, beside the field's message (spec 1: "A failed name check uses the message 'Read User Name'"). */
+  failureNotice?: string;
 }
 
 const userNameLookup = {
   lookupFailed: 'There was an issue executing the unique user name lookup request.',
   unexpectedAnswer: 'Server error occured when checking User Name.',
+  failureNotice: 'Read User Name',
 };
 
 /**
@@ -36,6 +41,7 @@ export async function uniquenessClash(ask: () => Promise<unknown>, texts: Unique
   try {
     answer = await ask();
   } catch {
+    if (texts.failureNotice) notify('error', texts.failureNotice);
     return texts.lookupFailed;
   }
   if (answer === true || answer === 'true') return '';

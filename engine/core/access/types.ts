@@ -38,6 +38,10 @@ export interface PermissionNode {
   ViewAllRecords: boolean;
   /** Field nodes: granted read-only (shown, not changeable) rather than editable. */
   ReadOnly: boolean;
+  /** Modules with a screen: what the module opens, a page, a built form's records or a screen of the application. */
+  Kind?: 'Page' | 'Form' | 'Screen';
+  /** Modules with a screen: one line saying what the module opens, and where. */
+  Hint?: string;
 }
 
 export interface PermissionTree {

@@ -85,6 +85,21 @@ export function createValuesOf(form: FormDefinition): Record<string, unknown> {
 }
 
 /**
+ * A stored record as its update form starts: each update field's `ui:options.startsAs` (another field's name) takes that
+ * field's stored value when the record has none of its own. A confirmation the server does not keep (the user's Confirm
+ * Email Address) so starts equal to what it confirms, and a change of that address has to be typed in both.
+ */
+export function updateValuesOf(form: FormDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const uiSchema = (form.uiSchema ?? {}) as Record<string, { 'ui:options'?: { startsAs?: unknown } } | undefined>;
+  let out = record;
+  for (const field of form.fields.update) {
+    const from = uiSchema[field]?.['ui:options']?.startsAs;
+    if (typeof from === 'string' && (record[field] === undefined || record[field] === null) && record[from] !== undefined) out = { ...out, [field]: record[from] };
+  }
+  return out;
+}
+
+/**
  * What a create form starts with from its route's query (the screen's `queryDefaults`, field to parameter): each value
  * read as its field's type (an integer field takes only an integer), so a page field added from its page has that page.
  */

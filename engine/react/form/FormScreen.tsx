@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
-import { isReadOnlyRecord, lockedFields, noticeText, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
+import { isReadOnlyRecord, lockedFields, noticeText, updateValuesOf, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
 import { toErrorList, type ErrorItem } from '../../core/error-items.ts';
 import { fields as widgetFields, widgets as libraryWidgets } from '../../widgets/registry.ts';
 import { notify } from '../notifications/store.ts';
@@ -71,7 +71,8 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
   // The screen's lockWhen on this record (an admin role's name): those fields shown disabled, with its message.
   const locks = useMemo(() => lockedFields(form, mode === 'create' ? null : record), [form, mode, record]);
-  const state = useFormState({ entity, form, mode, initial: record ?? {}, readOnly, locked: locks.fields });
+  // An update form starts with its confirmations equal to what they confirm (ui:options.startsAs).
+  const state = useFormState({ entity, form, mode, initial: mode === 'update' && record ? updateValuesOf(form, record) : record ?? {}, readOnly, locked: locks.fields });
   // A copy is a record not saved yet: it can be created as it starts, and leaving it asks first.
   const dirty = state.dirty || (mode === 'create' && copyOfId !== undefined);
   const plans = useMemo(() => sectionPlan(form, state.fields), [form, state.fields]);

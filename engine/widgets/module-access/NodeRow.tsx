@@ -43,7 +43,14 @@ export const Row = styled('div')(({ theme }) => ({
   '&.head': { ...theme.typography.caption, fontWeight: 600, lineHeight: 1.4, color: theme.palette.text.secondary, minHeight: 0, padding: theme.spacing(0.75, 1.5) },
   '& .ma-label': { display: 'flex', alignItems: 'center', minWidth: 0 },
   '& .ma-text': { minWidth: 0, padding: theme.spacing(0.5, 0) },
+  '& .ma-title': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), minWidth: 0 },
   '& .ma-name': { ...theme.typography.body2, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .ma-kind': {
+    flex: 'none', padding: '0 6px', borderRadius: 4, fontSize: 11, fontWeight: 600, lineHeight: 1.6, letterSpacing: 0.3,
+    border: `1px solid ${theme.palette.divider}`, color: theme.palette.text.secondary,
+  },
+  '& .ma-kind.page': { color: theme.palette.primary.dark, borderColor: alpha(theme.palette.primary.main, 0.4), backgroundColor: alpha(theme.palette.primary.main, 0.06) },
+  '& .ma-kind.form': { color: theme.palette.secondary.dark, borderColor: alpha(theme.palette.secondary.main, 0.4), backgroundColor: alpha(theme.palette.secondary.main, 0.06) },
   '&.module .ma-name': { fontWeight: 600 },
   '& .ma-name.unusable': { color: theme.palette.text.disabled },
   '& .ma-caption': { ...theme.typography.caption, display: 'block', color: theme.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -128,7 +135,12 @@ export const NodeRow = memo(function NodeRow(p: NodeRowProps) {
       <span className="ma-label">
         {p.lead}
         <span className="ma-text">
-          <span className={node.AllowUse ? 'ma-name' : 'ma-name unusable'} title={node.Name}>{node.Label}</span>
+          <span className="ma-title">
+            <span className={node.AllowUse ? 'ma-name' : 'ma-name unusable'} title={node.Name}>{node.Label}</span>
+            {/* A page and the form it shows read alike: the kind says which is which (issue 29). */}
+            {node.Kind && <span className={`ma-kind ${node.Kind.toLowerCase()}`}>{node.Kind}</span>}
+          </span>
+          {node.Hint && node.Kind !== 'Screen' && <span className="ma-caption">{node.Hint}</span>}
           {p.caption && <span className="ma-caption">{p.caption}</span>}
         </span>
       </span>

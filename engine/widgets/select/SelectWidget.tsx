@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { ListItemText, ListSubheader, MenuItem, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { lazyControl } from '../shared/lazy-control.tsx';
 import { isBigData } from '../big-data/logic.ts';
@@ -8,6 +8,7 @@ import { useOptions, type OptionSourceConfig } from '../shared/useOptions.ts';
 import { PLACEHOLDER_ID, type SelectOption } from '../shared/types.ts';
 import { isSelected, resolveSelectValue, withPlaceholder } from './logic.ts';
 import { widgetMessages } from '../shared/messages.ts';
+import type { WidgetFormContext } from '../shared/async-validator.ts';
 
 // Search-driven selects need MUI's Autocomplete (and its popper): loaded only when a list is that big.
 const BigDataAutocomplete = lazyControl(() => import('../big-data/BigDataAutocomplete.tsx').then((m) => m.BigDataAutocomplete));
@@ -31,7 +32,7 @@ function LookupSelect(props: WidgetProps) {
   const { id, value, required = false, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus } = props;
   const config = props.options as OptionSourceConfig;
   const lazy = config.lazy === true;
-  const loaded = useOptions(config);
+  const loaded = useOptions(config, (props.registry.formContext as WidgetFormContext | undefined)?.formValues);
   const bigData = isBigData(loaded.options.length, lazy);
   const error = (rawErrors?.length ?? 0) > 0;
   const shownLabel = hideLabel ? undefined : label;
@@ -58,6 +59,8 @@ function LookupSelect(props: WidgetProps) {
     () => withPlaceholder(loaded.loading && chosenId !== null ? [{ Id: chosenId, Name: widgetMessages.pleaseWait }] : loaded.options),
     [loaded.loading, chosenId, loaded.options],
   );
+
+  const hinted = shown.some((o) => o.Hint || o.Group);
 
   if (bigData) {
     return (
@@ -92,12 +95,37 @@ function LookupSelect(props: WidgetProps) {
       onChange={(e) => onChange(Number(e.target.value))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
+      // The chosen option reads by its name alone; its hint is for choosing.
+      // A locked select (a menu item's module once saved) still says what it opens, legibly: not in the disabled grey.
+      slotProps={hinted ? {
+        select: { renderValue: (chosenId) => shown.find((o) => o.Id === Number(chosenId))?.Name ?? '' },
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+      } : undefined}
+      helperText={hinted && chosen?.Hint ? chosen.Hint : undefined}
     >
-      {shown.map((o) => (
-        <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked}>
-          {o.Name}
-        </MenuItem>
-      ))}
+      {optionItems(shown)}
     </TextField>
   );
+}
+
+/**
+ * The menu's items: each option (with its hint as a second line), under its group's heading when options have groups.
+ * A heading is a ListSubheader, which the select skips when moving through the options.
+ */
+function optionItems(options: SelectOption[]) {
+  const items = [];
+  let group: string | undefined;
+  for (const o of options) {
+    if (o.Group && o.Group !== group) {
+      group = o.Group;
+      items.push(<ListSubheader key={`group:${group}`} sx={{ lineHeight: 2.5, fontWeight: 600 }}>{group}</ListSubheader>);
+    }
+    items.push(
+      // Named by the option's name alone, its hint read as the description (what a screen reader adds after the name).
+      <MenuItem key={o.Id} value={o.Id} disabled={o.IsLocked} {...(o.Hint ? { 'aria-label': o.Name, 'aria-description': o.Hint } : {})}>
+        {o.Hint ? <ListItemText primary={o.Name} secondary={o.Hint} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} sx={{ my: 0 }} /> : o.Name}
+      </MenuItem>,
+    );
+  }
+  return items;
 }

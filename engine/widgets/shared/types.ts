@@ -6,6 +6,10 @@ export interface SelectOption {
   IsLocked?: boolean;
   /** The option carries a free-text "specify more" answer when checked (e.g. 'Other'). */
   HasSpecifyMore?: boolean;
+  /** The heading the option is listed under (options of one group come together, in the order given). */
+  Group?: string;
+  /** A second line saying what choosing the option means (a menu link's module: what it opens). */
+  Hint?: string;
 }
 
 /** The placeholder option's Id. */

@@ -14,14 +14,29 @@ const shellRoutes: Array<RouteEntry & { module?: string }> = [
   { Name: 'user.changepasswordrequest', Url: '/user/changepasswordrequest', Title: 'Request Password Change', Description: 'Have a link to change your password sent to your e-mail address.', module: 'RequestPasswordReset' },
 ];
 
+/** The module a named route needs (null: every signed-in user may open it), for the shell's routes and every screen's. */
+export function moduleOfRoute(screens: Iterable<ScreenDocument>, name: string): string | null | undefined {
+  const shell = shellRoutes.find((r) => r.Name === name);
+  if (shell) return shell.module ?? null;
+  const screenId = name.slice(0, name.lastIndexOf('.'));
+  for (const screen of screens) if (screen.id === screenId) return screen.module;
+  return undefined;
+}
+
 // A single route is the screen itself (e.g. 'Your Account'), so it takes the screen's title as it is.
 const routeTitles = { list: '', create: 'Create ', read: 'View ', update: 'Update ', delete: 'Delete ', single: '' } as const;
 
+/** Every named route of the product, whoever holds what: the shell's and every screen's (what RouteAccess knows exists). */
+export function everyRoute(screens: Iterable<ScreenDocument>): RouteEntry[] {
+  return routeTableFor(screens, 'every');
+}
+
 /** The named routes a user may mount: the shell's, and each screen route whose module the user holds. */
-export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<string>, heldRoutes?: Set<string>): RouteEntry[] {
-  const routes: RouteEntry[] = shellRoutes.filter((r) => !r.module || modules.has(r.module)).map(({ module: _m, ...route }) => route);
+export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<string> | 'every', heldRoutes?: Set<string>): RouteEntry[] {
+  const holds = (module: string) => modules === 'every' || modules.has(module);
+  const routes: RouteEntry[] = shellRoutes.filter((r) => !r.module || holds(r.module)).map(({ module: _m, ...route }) => route);
   for (const screen of screens) {
-    if (screen.module !== null && !modules.has(screen.module)) continue;
+    if (screen.module !== null && !holds(screen.module)) continue;
     for (const [kind, url] of Object.entries(screen.routes) as Array<[keyof typeof routeTitles, string]>) {
       // Create, update and delete need their route node too (module-button access); the list and reads need the module.
       if (heldRoutes && screen.module && isGuardedRouteKind(kind) && !heldRoutes.has(routeNodeName(screen.id, kind))) continue;

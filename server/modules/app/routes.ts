@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import routeEntry from '../../../metadata/entities/RouteEntry.json' with { type: 'json' };
 import { modulesOf, hasModuleAccess } from '../access/module-access.ts';
 import { heldRouteNames } from '../access/effective-access.ts';
-import { routeTableFor } from './route-table.ts';
+import { everyRoute, routeTableFor } from './route-table.ts';
 import { allScreens } from '../forms/screens.ts';
 import { matchPath } from '../menus/match-path.ts';
 
@@ -54,9 +54,9 @@ export default async function appRoutes(app: FastifyInstance) {
   }, async (request) => {
     const user = request.principal!;
     const screens = await allScreens(app);
-    const everyModule = new Set(screens.flatMap((s) => (s.module ? [s.module] : [])));
     const path = request.query.path.split(/[?#]/)[0];
-    const Exists = routeTableFor(screens, everyModule).some((r) => matchPath(r.Url, path));
+    // Every route of the product, the shell's own (/session/list, /recordlock/list, ...) as well as the screens'.
+    const Exists = everyRoute(screens).some((r) => matchPath(r.Url, path));
     if (!Exists) return { Exists, HasAccess: false };
     const [modules, routes] = await Promise.all([modulesOf(app.db, user), heldRouteNames(app.db, user)]);
     return { Exists, HasAccess: routeTableFor(screens, modules, routes).some((r) => matchPath(r.Url, path)) };

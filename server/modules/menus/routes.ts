@@ -14,6 +14,7 @@ import { heldRouteNames } from '../access/effective-access.ts';
 import { routeTableFor } from '../app/route-table.ts';
 import { allScreens } from '../forms/screens.ts';
 import { checkMenuPlacement, checkParentExists, lockMenuShape, menuMessages } from './placement.ts';
+import { moduleHints, moduleKindGroups, moduleKindOrder } from '../access/module-kinds.ts';
 import { moduleEntryRoutes } from './module-routes.ts';
 import { buildMenu, menuItemType, type MenuRow } from './tree.ts';
 import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/menu.ts';
@@ -21,6 +22,11 @@ import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/me
 type Row = Record<string, unknown>;
 
 const optionList = { type: 'array', items: { type: 'object', required: ['Id', 'Name'], properties: { Id: { type: 'integer' }, Name: { type: 'string' } } } } as const;
+/** Options with the heading they are listed under and a line saying what each opens. */
+const hintedOptionList = {
+  type: 'array',
+  items: { type: 'object', required: ['Id', 'Name'], properties: { Id: { type: 'integer' }, Name: { type: 'string' }, Group: { type: 'string' }, Hint: { type: 'string' } } },
+} as const;
 
 const menuNodeSchema = {
   $id: 'MenuNode',
@@ -84,21 +90,40 @@ export default async function menuRoutes(app: FastifyInstance) {
   app.get<{ Querystring: LookupQuery }>('/api/lookups/menu-modules', {
     config: { access: { module: 'MenuItem' } },
     preValidation: splitIds,
-    schema: { tags: ['menuitems'], summary: "The modules a module link may open: those with a list (or single-record) screen, by label.", querystring: optionQuerystring, response: { 200: optionList } },
+    schema: {
+      tags: ['menuitems'],
+      summary: "The modules a module link may open: those with a list (or single-record) screen, by label; pages first, then the application's screens, then forms, each with its Group and a Hint saying what it opens.",
+      querystring: optionQuerystring,
+      response: { 200: hintedOptionList },
+    },
   }, async (request) => {
     const modules: Array<{ ModuleId: number; Name: string; Label: string }> = await app.db('modules').select('ModuleId', 'Name', 'Label').orderBy('Label');
-    const entries = moduleEntryRoutes(await allScreens(app), modules.map((m) => m.Name));
+    const screens = await allScreens(app);
+    const entries = moduleEntryRoutes(screens, modules.map((m) => m.Name));
+    const hints = moduleHints(screens);
     const { ids, search } = request.query;
     return modules
       .filter((m) => (ids ? ids.includes(m.ModuleId) : entries.has(m.Name)))
       .filter((m) => !search?.trim() || m.Label.toLowerCase().includes(search.trim().toLowerCase()))
-      .map((m) => ({ Id: m.ModuleId, Name: m.Label }));
+      .map((m) => {
+        // The shell's own screens (Record Locks, Concurrent Sessions) have no screen document: named by their route.
+        const entry = entries.get(m.Name)?.Url;
+        const hint = hints.get(m.Name) ?? { Kind: 'Screen' as const, Hint: `Screen of the application${entry ? ` at ${entry}` : ''}` };
+        return { Id: m.ModuleId, Name: m.Label, Group: moduleKindGroups[hint.Kind], Hint: hint.Hint, order: moduleKindOrder[hint.Kind] };
+      })
+      .sort((a, b) => a.order - b.order || a.Name.localeCompare(b.Name))
+      .map(({ order: _o, ...option }) => option);
   });
 
-  app.get<{ Querystring: LookupQuery }>('/api/lookups/menu-parents', {
+  app.get<{ Querystring: LookupQuery & { currentMenuItemId?: number } }>('/api/lookups/menu-parents', {
     config: { access: { module: 'MenuItem' } },
     preValidation: splitIds,
-    schema: { tags: ['menuitems'], summary: "The items a menu item may sit under (any but separators), each named by its path ('Operations › Daily').", querystring: optionQuerystring, response: { 200: optionList } },
+    schema: {
+      tags: ['menuitems'],
+      summary: "The items a menu item may sit under (any but separators), each named by its path ('Operations › Daily'); with currentMenuItemId (spec 2 'GET parent menu items'), never that item nor any item beneath it (a loop, which a save refuses too).",
+      querystring: { ...optionQuerystring, properties: { ...optionQuerystring.properties, currentMenuItemId: { type: 'integer', description: 'The item being edited: it and its descendants are left out.' } } },
+      response: { 200: optionList },
+    },
   }, async (request) => {
     const rows: Array<{ MenuItemId: number; Name: string; ParentMenuItemId: number | null; MenuItemTypeId: number; IsActive: boolean }> =
       await app.db('menu_items').select('MenuItemId', 'Name', 'ParentMenuItemId', 'MenuItemTypeId', 'IsActive');
@@ -113,9 +138,10 @@ export default async function menuRoutes(app: FastifyInstance) {
       }
       return names.join(' › ');
     };
-    const { ids, search } = request.query;
+    const { ids, search, currentMenuItemId } = request.query;
+    const beneath = itemAndDescendants(rows, currentMenuItemId);
     return rows
-      .filter((r) => (ids ? ids.includes(r.MenuItemId) : r.IsActive && r.MenuItemTypeId !== menuItemType.separator))
+      .filter((r) => (ids ? ids.includes(r.MenuItemId) : r.IsActive && r.MenuItemTypeId !== menuItemType.separator && !beneath.has(r.MenuItemId)))
       .map((r) => ({ Id: r.MenuItemId, Name: pathOf(r) }))
       .filter((o) => !search?.trim() || o.Name.toLowerCase().includes(search.trim().toLowerCase()))
       .sort((a, b) => a.Name.localeCompare(b.Name));
@@ -190,4 +216,21 @@ export default async function menuRoutes(app: FastifyInstance) {
       },
     },
   });
+}
+
+/** The item and every item beneath it, however deep (none without an item): what cannot be its parent. */
+function itemAndDescendants(rows: Array<{ MenuItemId: number; ParentMenuItemId: number | null }>, itemId: number | undefined): Set<number> {
+  const found = new Set<number>();
+  if (itemId === undefined || itemId < 1) return found;
+  found.add(itemId);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) {
+      if (row.ParentMenuItemId !== null && found.has(row.ParentMenuItemId) && !found.has(row.MenuItemId)) {
+        found.add(row.MenuItemId);
+        grew = true;
+      }
+    }
+  }
+  return found;
 }

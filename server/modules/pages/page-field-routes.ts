@@ -3,6 +3,7 @@ import pageFieldEntity from '../../../metadata/entities/PageField.json' with { t
 import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 import { registerCrud, idParams } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser, withRowRule, type ParentRowRule } from '../../lib/crud/record-access.ts';
@@ -46,6 +47,10 @@ export default async function pageFieldRoutes(app: FastifyInstance) {
     related: ['PageName'],
     hooks: {
       toColumns: async (values, _mode, _existing, trx) => {
+        // A page field is typed as a form field is (spec 2 'Page field screen': FieldType): one of the field types.
+        if ('FieldType' in values && !fieldTypeOf(String(values.FieldType))) {
+          throw HttpError.of(400, `'${String(values.FieldType)}' is not a field type. Choose a type from the list.`, 'FieldType', 'unknownFieldType');
+        }
         if ('PageId' in values && !(await trx('pages').where({ PageId: values.PageId }).first('PageId'))) {
           throw pageGone();
         }

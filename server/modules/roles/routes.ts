@@ -10,6 +10,8 @@ import { registerCrud, type CrudAction } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser } from '../../lib/crud/record-access.ts';
 import { circleAccessFor } from '../page-actions/store.ts';
 import { roleTree, rolesTree, rolePermissions, roleUserCount, saveRolePermissions, systemRoleId } from './permissions.ts';
+import { withModuleHints } from '../access/module-kinds.ts';
+import { allScreens } from '../forms/screens.ts';
 
 export const systemRoleMessage = 'This is the default system administrator role which cannot be modified or deleted.';
 export const systemRoleDeleteMessage = 'The public access role cannot be deleted.';
@@ -48,6 +50,8 @@ const treeSchema = {
           CategoryId: { type: ['integer', 'null'] }, SortOrder: { type: 'integer' }, AllowUse: { type: 'boolean' },
           AllowViewAllRecords: { type: 'boolean' }, HasAccess: { type: 'boolean' }, ViewAllRecords: { type: 'boolean' },
           ReadOnly: { type: 'boolean', description: 'A field node granted read-only (shown, not changeable).' },
+          Kind: { type: 'string', enum: ['Page', 'Form', 'Screen'], description: 'Modules with a screen: what the module opens (a page, a built form\'s records, a screen of the application).' },
+          Hint: { type: 'string', description: 'Modules with a screen: one line saying what the module opens, and where.' },
         },
       },
     },
@@ -89,7 +93,7 @@ export default async function roleRoutes(app: FastifyInstance) {
       querystring: { type: 'object', additionalProperties: false, properties: { roleId: { type: 'integer', minimum: 0 } } },
       response: { 200: treeSchema },
     },
-  }, async (request) => roleTree(app.db, request.query.roleId));
+  }, async (request) => withModuleHints(await roleTree(app.db, request.query.roleId), await allScreens(app)));
 
   app.get<{ Querystring: { RoleIds?: number[] } }>('/api/roles/access-by-roles', {
     config: { access: { module: 'RegisterUser' } },
@@ -103,7 +107,7 @@ export default async function roleRoutes(app: FastifyInstance) {
       },
       response: { 200: treeSchema },
     },
-  }, async (request) => rolesTree(app.db, [...new Set(request.query.RoleIds ?? [])]));
+  }, async (request) => withModuleHints(await rolesTree(app.db, [...new Set(request.query.RoleIds ?? [])]), await allScreens(app)));
 
   app.get<{ Querystring: { roleId: number } }>('/api/roles/usage', {
     config: { access: { module: 'Role' } },

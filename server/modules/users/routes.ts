@@ -23,6 +23,7 @@ import { shapeUserRecordAnswers } from './record-answer.ts';
 import { afterCredentialsWritten } from './credential-writes.ts';
 import { emailChangeNotices } from '../accounts/email-change-notice.ts';
 import { mailsActivation, signInColumns } from './sign-in-setup.ts';
+import { confirmUnchangedEmail } from './confirm-email.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
@@ -136,6 +137,7 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   shapeUserRecordAnswers(app, ['/api/users/:id', '/api/users/:id/deactivate'], screen.form?.fieldModules);
+  confirmUnchangedEmail(app, '/api/users/:id');
   const announceEmailChange = emailChangeNotices(app);
 
   registerCrud(app, {
