@@ -22,7 +22,7 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 });
 
 /** The administrator's records (and their children) that the own-records-only identity must not reach. */
-interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number }
+interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number }
 type RecordName = keyof Records;
 
 /**
@@ -33,6 +33,8 @@ type RecordName = keyof Records;
  */
 const fillers: Array<{ url: RegExp; params: Record<string, RecordName>; vary?: string[] }> = [
   { url: /^\/api\/forms\/:formId\/records\//, params: { formId: 'form', id: 'record' }, vary: ['id'] },
+  // A form's imports: another's import answers as one that does not exist (its undo would delete records one may not read).
+  { url: /^\/api\/forms\/:formId\/imports/, params: { formId: 'form', importId: 'importJob' }, vary: ['importId'] },
   { url: /^\/api\/pages\/:pageId\/records\//, params: { pageId: 'page', id: 'record' }, vary: ['id'] },
   { url: /^\/api\/forms\/:id(\/|$)/, params: { id: 'form' } },
   { url: /^\/api\/formfields\/:id(\/|$)/, params: { id: 'field' } },
@@ -88,6 +90,10 @@ describe.each(databases)('records one may not read look absent, on %s', (kind) =
     records.menuItem = await created('/api/menu-items', { Name: 'Admin Group', MenuItemTypeId: 3, Url: null, Target: null, ModuleId: null, ParentMenuItemId: null, SortOrder: 1, IsAlwaysVisible: false, IsActive: true }, 'MenuItemId');
     records.user = await addUser(t.app, { UserName: 'someone', Password: password });
     await t.app.db('users').where({ UserId: records.user }).update({ CreatedById: 1 });
+    [{ ImportJobId: records.importJob }] = await t.app.db('import_jobs').insert({
+      Target: `form-${records.form}`, FormId: records.form, FileName: 'admin-import', UserFileName: 'secret.csv', FileKind: 'csv', Sha256: '0'.repeat(64),
+      State: 'Done', RequestedById: 1, RequestedBy: 'admin',
+    }).returning('ImportJobId');
 
     // nov: every module offering View All Records (built forms' and pages' too) with all its nodes, but not View All Records.
     const roleId = await addRole(t.app, 'Own records only');

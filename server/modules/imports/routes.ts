@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError } from '../../lib/http-error.ts';
 import { readOnlyFieldsOf } from '../../lib/crud/read-only-fields.ts';
-import { deniedFieldsOf } from '../../lib/crud/record-access.ts';
+import { deniedFieldsOf, ownRecordsOnly, withRowRule } from '../../lib/crud/record-access.ts';
 import { fileStorageFor } from '../files/storage.ts';
 import { formAccess } from '../forms/record-routes.ts';
 import { importRunner } from './runner.ts';
@@ -45,7 +45,10 @@ export default async function importRoutes(app: FastifyInstance) {
   async function jobOf(request: Req): Promise<{ target: ImportTarget; job: ImportJobRow }> {
     const target = await targetOf(request);
     const job = await readJob(app.db, Number(request.params.importId));
-    if (!job || job.Target !== target.id) throw HttpError.of(404, 'This import does not exist.', null, 'NotFound');
+    // Without 'View All Records' one's own imports only: another's answers as one that does not exist (its undo
+    // would delete records this user may not read).
+    const hidden = job && ownRecordsOnly(request.principal) && job.RequestedById !== request.principal!.UserId;
+    if (!job || hidden || job.Target !== target.id) throw HttpError.of(404, 'This import does not exist.', null, 'NotFound');
     return { target, job };
   }
 
@@ -96,7 +99,7 @@ export default async function importRoutes(app: FastifyInstance) {
     schema: { tags, params, summary: "A built form's imports, newest first (the last 50).", response: { 200: { type: 'array', items: jobSchema } } },
   }, async (request) => {
     const target = await targetOf(request);
-    const jobs: ImportJobRow[] = await app.db('import_jobs').where({ Target: target.id }).orderBy('ImportJobId', 'desc').limit(50);
+    const jobs: ImportJobRow[] = await withRowRule(app.db('import_jobs').where({ Target: target.id }), 'RequestedById', request.principal).orderBy('ImportJobId', 'desc').limit(50);
     return jobs.map((job) => ({ ...jobAnswer(job), Errors: [] }));
   });
 
