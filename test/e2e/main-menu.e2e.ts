@@ -128,9 +128,12 @@ describe('the main menu, end to end (Chromium)', () => {
     // Home loads the menu again, with the new group.
     await menuOf(admin).getByRole('link', { name: 'Home' }).click();
     await admin.waitForURL(`${baseUrl}/home?refresh=true`);
-    // The menu is still inside the Administration group, where Menu Items was opened: the new group is on the main tier.
-    await menuOf(admin).getByRole('button', { name: 'Main Menu', exact: true }).click();
-    await expect.poll(() => menuOf(admin).getByRole('button', { name: 'Business', exact: true }).isVisible()).toBe(true);
+    // The new group is on the main tier: back there whenever the menu still shows the Administration group.
+    const mainMenu = menuOf(admin).getByRole('button', { name: 'Main Menu', exact: true });
+    await expect.poll(async () => {
+      if (await mainMenu.isVisible()) await mainMenu.click();
+      return menuOf(admin).getByRole('button', { name: 'Business', exact: true }).isVisible();
+    }).toBe(true);
     expect(adminErrors).toEqual([]);
   });
 

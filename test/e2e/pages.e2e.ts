@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { launchChromium, openPage, screenshot, signInThroughForm, startServer, openMenuEntry } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
 import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
 
@@ -76,7 +76,7 @@ describe('pages, end to end (Chromium)', () => {
   });
 
   it('creates the page Incidents at /incidents for the Incident Report form', async () => {
-    await menuOf(admin).getByRole('link', { name: 'Pages', exact: true }).click();
+    await openMenuEntry(admin, 'Pages');
     await admin.waitForURL(`${baseUrl}/page`);
     await expect.poll(() => heading(admin, 'Pages').isVisible()).toBe(true);
     await admin.getByRole('link', { name: 'Add Page' }).click();
