@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromium, type Browser, type Locator, type Page, type ConsoleMessage } from 'playwright-core';
 import { pgliteSnapshot } from '../server/pglite-snapshot.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
@@ -106,4 +107,16 @@ export async function openMenuEntry(page: Page, name: string): Promise<void> {
     await group.click();
   }
   await link.click();
+}
+
+/**
+ * Brings the main menu back to its first tier until `entry` shows there: the menu keeps the group it was left in (the
+ * Administration group, after an administration screen was opened from it) across pages and reloads.
+ */
+export async function showMainTier(page: Page, entry: Locator): Promise<void> {
+  const mainMenu = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Main Menu', exact: true });
+  await expect.poll(async () => {
+    if (await mainMenu.isVisible()) await mainMenu.click({ timeout: 2_000 }).catch(() => undefined);
+    return entry.isVisible();
+  }).toBe(true);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { openPage, screenshot, signInThroughForm, startSignedIn, openMenuEntry } from './harness.ts';
+import { openPage, screenshot, signInThroughForm, startSignedIn, openMenuEntry, showMainTier } from './harness.ts';
 import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
 
 /**
@@ -129,11 +129,7 @@ describe('the main menu, end to end (Chromium)', () => {
     await menuOf(admin).getByRole('link', { name: 'Home' }).click();
     await admin.waitForURL(`${baseUrl}/home?refresh=true`);
     // The new group is on the main tier: back there whenever the menu still shows the Administration group.
-    const mainMenu = menuOf(admin).getByRole('button', { name: 'Main Menu', exact: true });
-    await expect.poll(async () => {
-      if (await mainMenu.isVisible()) await mainMenu.click();
-      return menuOf(admin).getByRole('button', { name: 'Business', exact: true }).isVisible();
-    }).toBe(true);
+    await showMainTier(admin, menuOf(admin).getByRole('button', { name: 'Business', exact: true }));
     expect(adminErrors).toEqual([]);
   });
 

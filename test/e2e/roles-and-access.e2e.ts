@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { credentialsOf, openPage, screenshot, startSignedIn, openMenuEntry } from './harness.ts';
+import { credentialsOf, openPage, screenshot, startSignedIn, openMenuEntry, showMainTier } from './harness.ts';
 import { startSmtpCatcher, linkIn, type SmtpCatcher } from '../server/smtp-catcher.ts';
 
 /** By the label's start: a required field's label ends in ' *', and 'Email Address' must not match 'Confirm Email Address'. */
@@ -166,11 +166,7 @@ describe('roles and access, end to end (Chromium)', () => {
     expect((await fetch(myAccountScreen(), { headers })).status).toBe(200);
     await clerk.reload();
     // My Account is on the main tier: back there whenever the menu shows the Administration group, where it was left.
-    const mainMenu = clerk.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Main Menu', exact: true });
-    await expect.poll(async () => {
-      if (await mainMenu.isVisible()) await mainMenu.click();
-      return (await menuOf(clerk)).includes('My Account');
-    }).toBe(true);
+    await showMainTier(clerk, clerk.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My Account', exact: true }));
     expect(clerkErrors).toEqual([]);
     expect(adminErrors).toEqual([]);
   });
