@@ -32,6 +32,8 @@ export interface BuildBody {
 const selectTypes = new Set(['selectOne', 'selectMany']);
 const fault = (PropertyName: string, ErrorMessage: string, ErrorCode = 'FormBuild'): ErrorItem => ({ PropertyName, ErrorMessage, ErrorCode });
 const trimmed = (text: string | null | undefined) => (text ?? '').trim();
+/** A select's choices as typed, blank lines left out. */
+const choicesOf = (field: BuildField) => (field.Items ?? []).map((item) => item.trim()).filter(Boolean);
 
 /** What is wrong with the build, each named by the row and column it concerns (Fields/2/Items), in the order shown. */
 export function buildFaults(body: BuildBody): ErrorItem[] {
@@ -52,7 +54,7 @@ export function buildFaults(body: BuildBody): ErrorItem[] {
     }
     if (!fieldTypeOf(field.FieldType)) faults.push(fault(at('FieldType'), 'Choose the type of the field.', 'Required'));
     if (selectTypes.has(field.FieldType)) {
-      const items = (field.Items ?? []).map((item) => item.trim()).filter(Boolean);
+      const items = choicesOf(field);
       if (!items.length) faults.push(fault(at('Items'), 'Type the choices, one per line.', 'Required'));
       const twice = items.find((item, j) => items.findIndex((other) => other.toLowerCase() === item.toLowerCase()) !== j);
       if (twice) faults.push(fault(at('Items'), `The choice ${twice} is typed twice.`, 'Duplicate'));
@@ -103,7 +105,7 @@ export async function buildDocument(trx: Knex, body: BuildBody): Promise<Transfe
     let lookupList: string | undefined;
     if (selectTypes.has(field.FieldType)) {
       lookupList = await freeSystemName(trx, storedName, taken);
-      const items = (field.Items ?? []).map((item) => item.trim()).filter(Boolean);
+      const items = choicesOf(field);
       lookupLists.push({
         systemName: lookupList, displayName: label, description: `The choices of ${label} on ${name}.`, isActive: true, isEditable: true, form: null,
         items: items.map((item, n) => ({ name: item, description: null, sortOrder: n + 1, isActive: true })),
