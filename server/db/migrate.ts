@@ -34,6 +34,7 @@ import * as onboardingAndOutbox from './migrations/119_onboarding_and_outbox.ts'
 import * as importJobs from './migrations/120_import_jobs.ts';
 import * as importBatches from './migrations/121_import_batches.ts';
 import * as administrationMenuGroup from './migrations/124_administration_menu_group.ts';
+import * as entryActions from './migrations/126_entry_actions.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -74,6 +75,7 @@ const migrations: Array<[string, Migration]> = [
   ['120_import_jobs', importJobs],
   ['121_import_batches', importBatches],
   ['124_administration_menu_group', administrationMenuGroup],
+  ['126_entry_actions', entryActions],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

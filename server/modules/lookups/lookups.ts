@@ -23,6 +23,7 @@ export const lookups: LookupDefinition[] = [
   { name: 'salutations', table: 'salutations', idColumn: 'SalutationId', summary: 'All courtesy titles (Mr., Mrs., Ms., Dr., ...) for the Salutation of Your Account.' },
   { name: 'forms', table: 'forms', idColumn: 'FormId', orderBy: ['Name', 'FormId'], summary: "The active forms by name, for a lookup list's Form (the lists shown with that form on /simpleLookup); by ids, inactive ones too." },
   { name: 'pages', table: 'pages', idColumn: 'PageId', orderBy: ['Name', 'PageId'], summary: "The active pages by name, for a page's Parent Page and a page field's Page; by ids, inactive ones too." },
+  { name: 'entry-actions', table: 'entry_actions', idColumn: 'EntryActionId', extra: ['Description'], summary: "What a menu item or a page opens of its screen (spec 2: the menu item's 'GET actions' and the page's action lookup): List, Create." },
   { name: 'roles', table: 'roles', idColumn: 'RoleId', orderBy: ['Name', 'RoleId'], summary: "The active roles by name, for a user's Role select (spec 1 \"User create\"); by ids, inactive ones a user still holds too." },
 ];
 

@@ -25,6 +25,17 @@ export function moduleEntryRoutes(screens: ScreenDocument[], moduleNames: Iterab
   return entries;
 }
 
+/** The create route of each module that has one without an id in it: what a module link whose Action is Create opens. */
+export function moduleCreateRoutes(screens: ScreenDocument[], moduleNames: Iterable<string>): Map<string, RouteEntry> {
+  const base = new Set(routeTableFor(screens, new Set()).map((r) => r.Name));
+  const creates = new Map<string, RouteEntry>();
+  for (const name of new Set(moduleNames)) {
+    const found = routeTableFor(screens, new Set([name])).find((r) => !base.has(r.Name) && r.Name.endsWith('.create') && !r.Url.includes(':'));
+    if (found) creates.set(name, found);
+  }
+  return creates;
+}
+
 /** What the profile menu opens (ui/shell/profile-menu.ts): not offered again by the main menu. */
 const profileMenuPaths = new Set(['/youraccount']);
 

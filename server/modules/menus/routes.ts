@@ -15,8 +15,9 @@ import { routeTableFor } from '../app/route-table.ts';
 import { allScreens } from '../forms/screens.ts';
 import { checkMenuPlacement, checkParentExists, lockMenuShape, menuMessages } from './placement.ts';
 import { moduleHints, moduleKindGroups, moduleKindOrder } from '../access/module-kinds.ts';
-import { moduleEntryRoutes } from './module-routes.ts';
+import { moduleCreateRoutes, moduleEntryRoutes } from './module-routes.ts';
 import { buildMenu, menuItemType, type MenuRow } from './tree.ts';
+import { checkedEntryAction, entryActionName } from './entry-actions.ts';
 import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/menu.ts';
 
 type Row = Record<string, unknown>;
@@ -161,12 +162,14 @@ export default async function menuRoutes(app: FastifyInstance) {
     const [screens, modules, routes, rows] = await Promise.all([
       allScreens(app), modulesOf(app.db, user), heldRouteNames(app.db, user),
       app.db('menu_items as mi').leftJoin('modules as m', 'm.module_id', 'mi.module_id')
+        // A link to a page without an action of its own opens what the page's Action says.
+        .leftJoin('pages as pg', (j) => j.on(app.db.raw("m.name = 'Page' || pg.page_id::text")))
         .select('mi.menu_item_id', 'mi.name', 'mi.menu_item_type_id', 'mi.url', 'mi.target', 'm.name as module_name', 'mi.parent_menu_item_id',
-          'mi.is_always_visible', 'mi.is_active', 'mi.system_name')
+          'mi.is_always_visible', 'mi.is_active', 'mi.system_name', app.db.raw('coalesce(mi.action, pg.action) as action'))
         .orderBy([{ column: 'mi.sort_order' }, { column: 'mi.menu_item_id' }]) as Promise<MenuRow[]>,
     ]);
-    const entries = moduleEntryRoutes(screens, rows.flatMap((r) => (r.ModuleName ? [r.ModuleName] : [])));
-    return buildMenu(rows, routeTableFor(screens, modules, routes), entries);
+    const linked = rows.flatMap((r) => (r.ModuleName ? [r.ModuleName] : []));
+    return buildMenu(rows, routeTableFor(screens, modules, routes), moduleEntryRoutes(screens, linked), moduleCreateRoutes(screens, linked));
   });
 
   registerCrud(app, {
@@ -174,7 +177,7 @@ export default async function menuRoutes(app: FastifyInstance) {
     entity: menuItem as JsonSchema,
     table: 'menu_items',
     ownerField,
-    related: ['MenuItemTypeName', 'ParentMenuItemName', 'ModuleName'],
+    related: ['MenuItemTypeName', 'ParentMenuItemName', 'ModuleName', 'ActionName'],
     hooks: {
       toColumns: async (values: Row, mode, existing, trx) => {
         await lockMenuShape(trx);
@@ -200,7 +203,8 @@ export default async function menuRoutes(app: FastifyInstance) {
         if (type === menuItemType.url && !isAppPath(String(written.Url)) && !isWebAddress(String(written.Url))) throw HttpError.of(400, menuUrlMessage, 'Url', 'InvalidUrl');
         // What a type does not use is not kept: a module link has no address, a group or separator neither.
         if (type !== menuItemType.url) Object.assign(written, { Url: null, Target: null });
-        if (type !== menuItemType.module) written.ModuleId = null;
+        if (type !== menuItemType.module) Object.assign(written, { ModuleId: null, Action: null });
+        else if ('Action' in written) written.Action = await checkedEntryAction(trx, written.Action);
         if (type === menuItemType.module && !(await trx('modules').where({ ModuleId: written.ModuleId }).first('ModuleId'))) {
           throw HttpError.of(400, menuMessages.moduleGone, 'ModuleId', 'NotFound');
         }
@@ -212,7 +216,7 @@ export default async function menuRoutes(app: FastifyInstance) {
         (await trx('menu_items').where({ ParentMenuItemId: existing.MenuItemId }).first('MenuItemId')) ? menuMessages.hasChildren : null,
       load: async (db, row) => {
         const names = await db('menu_item_list').where({ MenuItemId: row.MenuItemId }).first('MenuItemTypeName', 'ParentMenuItemName', 'ModuleName');
-        return { MenuItemTypeName: names?.MenuItemTypeName ?? null, ParentMenuItemName: names?.ParentMenuItemName ?? null, ModuleName: names?.ModuleName ?? null };
+        return { MenuItemTypeName: names?.MenuItemTypeName ?? null, ParentMenuItemName: names?.ParentMenuItemName ?? null, ModuleName: names?.ModuleName ?? null, ActionName: entryActionName(row.Action) };
       },
     },
   });

@@ -2,6 +2,7 @@ import { matchPath } from './match-path.ts';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import { maxMenuTiers, menuItemTypes as menuItemTypeIds, type MenuNode } from '../../../engine/core/menu.ts';
 import { isMenuEntryRoute } from './module-routes.ts';
+import { entryAction } from './entry-actions.ts';
 import { formsGroupSystemName, menuItemTypes } from '../../db/migrations/094_menu_items.data.ts';
 
 export type { MenuNode };
@@ -19,25 +20,33 @@ export interface MenuRow {
   IsAlwaysVisible: boolean;
   IsActive: boolean;
   SystemName: string | null;
+  /** The entry action the item opens (its own, else its page's): Create opens the module's create screen. */
+  Action?: number | null;
 }
 
 const typeOf = (id: number) => ({ Id: id, Name: menuItemTypes.find((t) => t.id === id)?.name ?? 'Unknown' });
 
 /**
  * The main menu of one user (spec 3 "Main menu"): the active items from the first tier down, at most five tiers,
- * in their stored order. A module link opens its module's list route and is usable (HasAccess) when the user's own
+ * in their stored order. A module link opens its module's list route (its create route when its Action, or its page's,
+ * is Create) and is usable (HasAccess) when the user's own
  * route table has that route; a URL link to a page of this application when the user's route table has the page,
  * and to anywhere else always; a group when something under it is usable; a separator always. Every list screen
  * the user may open that no item names (a form built since, say) is listed under the Forms group, so nothing the
  * user could reach before is missing from the menu.
  */
-export function buildMenu(rows: MenuRow[], userRoutes: RouteEntry[], moduleEntries: Map<string, RouteEntry>): MenuNode[] {
+export function buildMenu(rows: MenuRow[], userRoutes: RouteEntry[], moduleEntries: Map<string, RouteEntry>, createEntries = new Map<string, RouteEntry>()): MenuNode[] {
+  const entryOf = (row: MenuRow) => {
+    if (!row.ModuleName) return undefined;
+    // A module without a create screen of its own (a single-record screen) opens its entry as before.
+    return (row.Action === entryAction.create ? createEntries.get(row.ModuleName) : undefined) ?? moduleEntries.get(row.ModuleName);
+  };
   const userRouteNames = new Set(userRoutes.map((r) => r.Name));
   const opens = (url: string) => userRoutes.some((r) => matchPath(r.Url, url.split('?')[0]));
   const covered = new Set<string>();
   for (const row of rows) {
     if (row.MenuItemTypeId === menuItemType.module && row.ModuleName) {
-      const entry = moduleEntries.get(row.ModuleName);
+      const entry = entryOf(row);
       if (entry) covered.add(entry.Url);
     } else if (row.MenuItemTypeId === menuItemType.url && row.Url) covered.add(row.Url.split('?')[0]);
   }
@@ -56,7 +65,7 @@ export function buildMenu(rows: MenuRow[], userRoutes: RouteEntry[], moduleEntri
     let URL: string | null = null;
     let HasAccess = true;
     if (row.MenuItemTypeId === menuItemType.module) {
-      const entry = row.ModuleName ? moduleEntries.get(row.ModuleName) : undefined;
+      const entry = entryOf(row);
       URL = entry?.Url ?? null;
       HasAccess = entry !== undefined && userRouteNames.has(entry.Name);
     } else if (row.MenuItemTypeId === menuItemType.url) {

@@ -11,13 +11,14 @@ import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-
 import { circleAccessFor } from '../page-actions/store.ts';
 import { checkPageForm, checkPageRoute, checkParentChain } from './page-rules.ts';
 import { syncPageNodes } from './page-screens.ts';
+import { checkedEntryAction, entryActionName } from '../menus/entry-actions.ts';
 
 type Row = Record<string, unknown>;
 
 export const duplicatePageName = 'A record with the name {value} already exists.';
 
 /** What a page's answer carries beyond its row: names of its form and parent, its Url, and its menu item's placement. */
-const derived = ['FormName', 'ParentPageName', 'Url', 'MenuName', 'MenuDescription', 'SortOrder', 'ParentMenuItem', 'MenuUrl', 'MenuTarget', 'MenuIsActive'];
+const derived = ['ActionName', 'FormName', 'ParentPageName', 'Url', 'MenuName', 'MenuDescription', 'SortOrder', 'ParentMenuItem', 'MenuUrl', 'MenuTarget', 'MenuIsActive'];
 
 async function pageExtras(db: Knex, row: Row): Promise<Row> {
   const form = await db('forms').where({ FormId: row.FormId }).first('Name');
@@ -30,6 +31,7 @@ async function pageExtras(db: Knex, row: Row): Promise<Row> {
     .orderBy('m.MenuItemId')
     .first({ MenuName: 'm.Name', SortOrder: 'm.SortOrder', ParentMenuItem: 'parent.Name', MenuTarget: 'm.Target', MenuIsActive: 'm.IsActive' });
   return {
+    ActionName: entryActionName(row.Action),
     FormName: form?.Name ?? null,
     ParentPageName: parent?.Name ?? null,
     Url: pageUrlOf(String(row.Route ?? '')),
@@ -57,7 +59,8 @@ export default async function pageRoutes(app: FastifyInstance) {
     config: { access: { ...access, pageId: list.pageId } },
     schema: { tags: ['pages'], summary: 'Pages, paged, sorted and searched (active and inactive on request).', querystring: listQuerySchema, response: { 200: listResponseSchema({ ...rowSchemaOf(pageEntity), additionalProperties: true }) } },
   }, async (request) => {
-    const rows = app.db.from(withRowRule(app.db('pages as p'), 'p.CreatedById', request.principal).leftJoin('forms as f', 'f.FormId', 'p.FormId').select('p.*', { FormName: 'f.Name' }).as('pages'));
+    const rows = app.db.from(withRowRule(app.db('pages as p'), 'p.CreatedById', request.principal).leftJoin('forms as f', 'f.FormId', 'p.FormId')
+      .leftJoin('entry_actions as a', 'a.EntryActionId', 'p.Action').select('p.*', { FormName: 'f.Name', ActionName: 'a.Name' }).as('pages'));
     return runList(app.db, rows, listForUser(list, deniedFieldsOf(request.principal)), { idField: 'PageId', activeField: 'IsActive', alwaysSelect: ['IsActive'] }, request.query, {
       locks: await listLocks(app, request),
       circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
@@ -75,6 +78,7 @@ export default async function pageRoutes(app: FastifyInstance) {
       toColumns: async (values, _mode, existing, trx) => {
         // The select's 'Please Select' (-1) is no parent.
         if (typeof values.ParentPageId === 'number' && values.ParentPageId < 0) values = { ...values, ParentPageId: null };
+        if ('Action' in values) values = { ...values, Action: await checkedEntryAction(trx, values.Action) };
         if ('FormId' in values) await checkPageForm(trx, values.FormId);
         if ('Route' in values) await checkPageRoute(app, trx, String(values.Route), existing?.PageId as number | undefined);
         return values;

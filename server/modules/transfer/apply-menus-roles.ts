@@ -1,3 +1,4 @@
+import { entryActionIdOf } from '../menus/entry-actions.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkMenuPlacement, lockMenuShape } from '../menus/placement.ts';
 import { menuItemType } from '../menus/tree.ts';
@@ -29,6 +30,7 @@ export async function applyMenuItems(ctx: ApplyContext, doc: TransferDocument): 
     const name = entry.path[entry.path.length - 1];
     const wanted = {
       Name: name, ParentMenuItemId: parentId, Url: entry.type === 'URL Link' ? entry.url : null, Target: entry.type === 'URL Link' ? entry.target : null, ModuleId: moduleId ?? null,
+      Action: entry.type === 'Module Link' ? entryActionIdOf(entry.action, `The menu item ${key}`) : null,
       SortOrder: entry.sortOrder, IsAlwaysVisible: entry.isAlwaysVisible, IsActive: entry.isActive,
     };
     const byKey: Row | undefined = entry.key ? await trx('menu_items').where({ Key: entry.key }).first() : undefined;
@@ -51,7 +53,7 @@ export async function applyMenuItems(ctx: ApplyContext, doc: TransferDocument): 
       id = stored.MenuItemId;
       if (!byKey) await adoptKey(trx, 'menu_items', { MenuItemId: id }, entry.key);
       const titles: Record<string, string> = typeId === menuItemType.group ? { Name: 'Name', ParentMenuItemId: 'Parent' } : {
-        Name: 'Name', ParentMenuItemId: 'Parent', Url: 'URL', Target: 'Target', SortOrder: 'Sort Order', IsAlwaysVisible: 'Is Always Visible', IsActive: 'Is Active',
+        Name: 'Name', ParentMenuItemId: 'Parent', Url: 'URL', Target: 'Target', Action: 'Action', SortOrder: 'Sort Order', IsAlwaysVisible: 'Is Always Visible', IsActive: 'Is Active',
       };
       const changes = differing(stored, wanted, titles);
       if (changes.length) {

@@ -1,3 +1,4 @@
+import { entryActionIdOf } from '../menus/entry-actions.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkPageForm, checkPageRoute, checkParentChain } from '../pages/page-rules.ts';
 import { syncPageNodes } from '../pages/page-screens.ts';
@@ -25,7 +26,7 @@ export async function applyPages(ctx: ApplyContext, doc: TransferDocument): Prom
     if (page.parentRoute && !parent) throw HttpError.of(409, `The page ${page.route} sits under the page ${page.parentRoute}, which neither the document nor this installation has.`, null, 'MissingReference');
     const wanted = {
       Route: page.route, Name: page.name, Description: page.description, PermissionsDisplayName: page.permissionsDisplayName, FormId: form?.FormId, ParentPageId: parent?.PageId ?? null,
-      Controller: page.controller, ViewPath: page.viewPath, Action: page.action, Target: page.target, IsActive: page.isActive,
+      Controller: page.controller, ViewPath: page.viewPath, Action: entryActionIdOf(page.action, `The page ${page.route}`), Target: page.target, IsActive: page.isActive,
     };
     const found = await findDefinition(trx, 'pages', page.key, (q) => q.whereRaw('lower(route) = lower(?)', [page.route]));
     const stored = found?.row;

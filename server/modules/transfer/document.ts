@@ -30,7 +30,7 @@ export interface TransferPage extends Keyed {
   controller: string | null; viewPath: string | null; action: string | null; target: string; isActive: boolean; fields: TransferPageField[];
 }
 export interface TransferMenuItem extends Keyed {
-  path: string[]; type: 'URL Link' | 'Module Link' | 'Group'; module?: ModuleRef; url: string | null; target: string | null;
+  path: string[]; type: 'URL Link' | 'Module Link' | 'Group'; module?: ModuleRef; url: string | null; target: string | null; action?: string | null;
   sortOrder: number; isAlwaysVisible: boolean; isActive: boolean;
 }
 export interface TransferGrant { module: ModuleRef; type: 'module' | 'route' | 'field'; name: string; hasAccess: boolean; viewAllRecords: boolean }

@@ -1,3 +1,4 @@
+import { entryActionName } from '../menus/entry-actions.ts';
 import type { Knex } from 'knex';
 import { composeStoredForm } from '../../../engine/core/lowcode/compose-form.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -60,7 +61,7 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
     const fields: Row[] = await db('page_fields').where({ PageId: page.PageId }).orderBy([{ column: 'SortOrder' }, { column: 'PageFieldId' }]).select('Key', 'Name', 'FieldType', 'IsActive', 'SortOrder', 'AttributeValues');
     doc.pages.push({
       key: page.Key, route: page.Route, name: page.Name, description: page.Description ?? null, permissionsDisplayName: page.PermissionsDisplayName, form: page.FormName,
-      parentRoute: page.ParentRoute ?? null, controller: page.Controller ?? null, viewPath: page.ViewPath ?? null, action: page.Action ?? null,
+      parentRoute: page.ParentRoute ?? null, controller: page.Controller ?? null, viewPath: page.ViewPath ?? null, action: entryActionName(page.Action),
       target: page.Target, isActive: page.IsActive,
       fields: fields.map((f) => ({ key: f.Key, name: f.Name, fieldType: f.FieldType, isActive: f.IsActive, sortOrder: f.SortOrder, attributeValues: f.AttributeValues ?? {} })),
     });
@@ -79,7 +80,7 @@ async function keysOf(db: Knex, table: string, id: string, where: Row): Promise<
 /** The module links to the modules, and each one's parents up to the first tier (parents first). */
 async function menuItemsOf(db: Knex, modules: string[]): Promise<TransferMenuItem[]> {
   const rows: Row[] = await db('menu_items as m').leftJoin('modules as mo', 'mo.ModuleId', 'm.ModuleId')
-    .select('m.MenuItemId', 'm.Key', 'm.Name', 'm.MenuItemTypeId', 'm.Url', 'm.Target', 'm.ParentMenuItemId', 'm.SortOrder', 'm.IsAlwaysVisible', 'm.IsActive', { ModuleName: 'mo.Name' });
+    .select('m.MenuItemId', 'm.Key', 'm.Name', 'm.MenuItemTypeId', 'm.Url', 'm.Target', 'm.Action', 'm.ParentMenuItemId', 'm.SortOrder', 'm.IsAlwaysVisible', 'm.IsActive', { ModuleName: 'mo.Name' });
   const byId = new Map(rows.map((r) => [r.MenuItemId as number, r]));
   const pathOf = (row: Row): string[] => {
     const names = [row.Name as string];
@@ -99,7 +100,7 @@ async function menuItemsOf(db: Knex, modules: string[]): Promise<TransferMenuIte
   for (const row of chosen.values()) {
     out.push({
       key: row.Key, path: pathOf(row), type: typeNames[row.MenuItemTypeId], ...(row.ModuleName ? { module: await moduleRefOf(db, row.ModuleName) } : {}),
-      url: row.Url ?? null, target: row.Target ?? null, sortOrder: row.SortOrder, isAlwaysVisible: row.IsAlwaysVisible, isActive: row.IsActive,
+      url: row.Url ?? null, target: row.Target ?? null, ...(row.Action ? { action: entryActionName(row.Action) } : {}), sortOrder: row.SortOrder, isAlwaysVisible: row.IsAlwaysVisible, isActive: row.IsActive,
     });
   }
   return out.sort((a, b) => a.path.length - b.path.length || a.path.join('\n').localeCompare(b.path.join('\n')));
