@@ -69,6 +69,8 @@ export interface Config {
   importBatchRows: number;
   /** A pause between an import's batches, in ms (IMPORT_BATCH_PAUSE_MS): room for other work, and time to cancel in tests. */
   importBatchPauseMs: number;
+  /** Rows from which an import loads in bulk, its form's list indexes built again after (IMPORT_BULK_ROWS; 0: never). */
+  importBulkRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +143,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     typeChangeBatchPauseMs: whole(env, 'TYPE_CHANGE_BATCH_PAUSE_MS', 0, 0),
     importBatchRows: whole(env, 'IMPORT_BATCH_ROWS', 1000),
     importBatchPauseMs: whole(env, 'IMPORT_BATCH_PAUSE_MS', 0, 0),
+    importBulkRows: whole(env, 'IMPORT_BULK_ROWS', 50000, 0),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
   };
 }

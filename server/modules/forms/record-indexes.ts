@@ -25,38 +25,53 @@ async function buildLocked(db: Knex, formId: number, build: (trx: Knex) => Promi
   });
 }
 
+/** One index a built form's list needs: its name and how it is built. */
+export interface RecordIndex { name: string; create: (trx: Knex) => Promise<void> }
+
 /**
- * Builds the indexes a built form's list needs and lacks: a (column, record_id) b-tree per sortable field, a
- * trigram index per searchable one, and the same over the value expression of each sortable or searchable UDF (also
- * for a reserved form whose table keeps UDFs, the users'), keyed and named by the UDF's id, so a rename leaves them
- * as they are. Run after the definition's transaction has committed: on a large table a
- * build takes seconds, which the administrator's save does not wait for; reads go on meanwhile, and writes to
- * that form's records wait for the build. Not CONCURRENTLY: that build waits for every transaction older than
- * it, and the form's next change (which locks the table) would deadlock with it. Until an index is there,
- * sorting and searching that field still answer, by a scan. Indexes of fields that left the list stay (a
- * reactivated field needs them again); a dropped column takes its indexes with it, a deleted UDF drops its own.
+ * The indexes a built form's list needs: a (column, record_id) b-tree per sortable field, a trigram index per
+ * searchable one, and the same over the value expression of each sortable or searchable UDF (also for a reserved form
+ * whose table keeps UDFs, the users'), keyed and named by the UDF's id, so a rename leaves them as they are.
  */
-export async function ensureRecordIndexes(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<void> {
+export async function recordIndexesOf(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<RecordIndex[]> {
   const fields = (await readFields(db, formId)).filter((f) => f.IsActive);
-  // Only what is missing is built: a change that needs no index (a rename, a label) takes no lock on the table.
-  const present = new Set(((await db.raw('select indexname as "Name" from pg_indexes where schemaname = current_schema() and tablename = ?', [table])).rows as Array<{ Name: string }>).map((r) => r.Name));
-  const build = async (name: string, create: (trx: Knex) => Promise<void>) => {
-    if (!present.has(name)) await buildLocked(db, formId, create);
-  };
+  const wanted: RecordIndex[] = [];
   for (const field of fields) {
     const type = fieldTypeOf(field.FieldType);
     if (field.IsUdf) {
       // A UDF's value is a key of the Udf JSONB: its indexes are over the expressions the list sorts and searches by.
       const key = udfKey(field.FormFieldId);
       const names = udfIndexNames(table, key);
-      if (type?.sortable) await build(names.order(type.columnType), (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType));
-      if (type?.searchable) await build(names.search, (trx) => createUdfSearchIndex(trx, table, key));
+      if (type?.sortable) wanted.push({ name: names.order(type.columnType), create: (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType) });
+      if (type?.searchable) wanted.push({ name: names.search, create: (trx) => createUdfSearchIndex(trx, table, key) });
       continue;
     }
     if (table !== recordTableName(formId)) continue; // a reserved form's shipped columns have their migrations' indexes
     const column = toSnakeCase(field.StoredName);
-    if (type?.sortable) await build(orderIndexName(table, column), (trx) => createOrderIndex(trx, table, column));
-    if (type?.searchable) await build(columnSearchIndexName(table, column), (trx) => createColumnSearchIndex(trx, table, column));
+    if (type?.sortable) wanted.push({ name: orderIndexName(table, column), create: (trx) => createOrderIndex(trx, table, column) });
+    if (type?.searchable) wanted.push({ name: columnSearchIndexName(table, column), create: (trx) => createColumnSearchIndex(trx, table, column) });
+  }
+  return wanted;
+}
+
+/** The names of a table's indexes as they are now. */
+export async function presentIndexes(db: Knex, table: string): Promise<Set<string>> {
+  return new Set(((await db.raw('select indexname as "Name" from pg_indexes where schemaname = current_schema() and tablename = ?', [table])).rows as Array<{ Name: string }>).map((r) => r.Name));
+}
+
+/**
+ * Builds the indexes a built form's list needs and lacks (recordIndexesOf). Run after the definition's transaction
+ * has committed: on a large table a build takes seconds, which the administrator's save does not wait for; reads go
+ * on meanwhile, and writes to that form's records wait for the build. Not CONCURRENTLY: that build waits for every
+ * transaction older than it, and the form's next change (which locks the table) would deadlock with it. Until an
+ * index is there, sorting and searching that field still answer, by a scan. Indexes of fields that left the list stay
+ * (a reactivated field needs them again); a dropped column takes its indexes with it, a deleted UDF drops its own.
+ */
+export async function ensureRecordIndexes(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<void> {
+  // Only what is missing is built: a change that needs no index (a rename, a label) takes no lock on the table.
+  const present = await presentIndexes(db, table);
+  for (const index of await recordIndexesOf(db, formId, table, idColumn)) {
+    if (!present.has(index.name)) await buildLocked(db, formId, index.create);
   }
 }
 
@@ -85,3 +100,19 @@ export function buildRecordIndexesLater(db: Knex, formId: number, target: string
 
 /** When this process's background index builds of a form are done (at once when none is under way). */
 export const recordIndexesBuilt = (formId: number): Promise<void> => pendingBuilds.get(formId) ?? Promise.resolve();
+
+/**
+ * Drops the list indexes a form's table has (recordIndexesOf), under the builds' lock, in a short transaction of its
+ * own: a bulk load then writes rows without maintaining them, and ensureRecordIndexes builds them again after.
+ * Answers the names dropped.
+ */
+export async function dropRecordIndexes(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<string[]> {
+  const present = await presentIndexes(db, table);
+  const names = (await recordIndexesOf(db, formId, table, idColumn)).map((i) => i.name).filter((name) => present.has(name));
+  if (names.length) {
+    await buildLocked(db, formId, async (trx) => {
+      for (const name of names) await trx.raw('drop index if exists ??', [name]);
+    });
+  }
+  return names;
+}

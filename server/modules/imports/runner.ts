@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/storage.ts';
 import { fileRows, type FileRow } from './read-rows.ts';
 import { formTarget, rowChecker, storedRow, type CheckedRow, type ImportTarget } from './target.ts';
 import { insertRows } from './insert-rows.ts';
+import { startBulkLoad } from './bulk-load.ts';
 import { listedErrors, readJob, type ImportJobRow, type RowError } from './jobs.ts';
 
 /** A job whose runner stopped renewing its lease this long ago (a process that died) is claimed by another. */
@@ -205,12 +206,15 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
     return true;
   };
   let finished: boolean;
+  const endBulkLoad = await startBulkLoad(db, target, job.TotalRows ?? 0, app.config.importBulkRows, app.log);
   try {
     finished = all ? await db.transaction(async (trx) => work(trx)) : await work(db);
   } catch (error) {
     // An 'all' import that ends without committing wrote nothing: its progress, counted outside its transaction, goes too.
     if (all) await db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ Imported: 0, Skipped: 0, NextRow: 2 });
     throw error;
+  } finally {
+    endBulkLoad();
   }
   if (!finished) return;
   await db.transaction(async (trx) => {
