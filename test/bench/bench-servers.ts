@@ -40,7 +40,9 @@ async function answering(child: ChildProcess, url: string): Promise<void> {
 
 function spawnServer(script: string, args: string[], env: Record<string, string>): BenchServer {
   const port = 3800 + Math.floor(Math.random() * 190);
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     env: { ...process.env, ...env, PORT: String(port) },
     // The server logs only errors (LOG_LEVEL error): a request that fails during a run is seen, not just counted.
     stdio: ['ignore', 'inherit', 'inherit'],
