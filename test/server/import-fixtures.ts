@@ -26,7 +26,11 @@ export function csvOf(rows: Array<Array<string | number>>): Buffer {
 
 /** The import routes of one built form, as one user. */
 export function importsOf(app: FastifyInstance, formId: number) {
-  const base = `/api/forms/${formId}/imports`;
+  return importsAt(app, `/api/forms/${formId}/imports`);
+}
+
+/** The import routes at `base` (a form's, or the users' /api/users/imports), as one user. */
+export function importsAt(app: FastifyInstance, base: string) {
   const call = (who: SignedIn, method: 'GET' | 'POST', url: string, payload?: object) => injectAs(app, who, { method, url, payload });
   return {
     base,

@@ -22,7 +22,7 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 });
 
 /** The administrator's records (and their children) that the own-records-only identity must not reach. */
-interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number }
+interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number }
 type RecordName = keyof Records;
 
 /**
@@ -35,6 +35,8 @@ const fillers: Array<{ url: RegExp; params: Record<string, RecordName>; vary?: s
   { url: /^\/api\/forms\/:formId\/records\//, params: { formId: 'form', id: 'record' }, vary: ['id'] },
   // A form's imports: another's import answers as one that does not exist (its undo would delete records one may not read).
   { url: /^\/api\/forms\/:formId\/imports/, params: { formId: 'form', importId: 'importJob' }, vary: ['importId'] },
+  // The users' imports alike: another's undo would delete users one may not read.
+  { url: /^\/api\/users\/imports\//, params: { importId: 'userImportJob' }, vary: ['importId'] },
   { url: /^\/api\/pages\/:pageId\/records\//, params: { pageId: 'page', id: 'record' }, vary: ['id'] },
   { url: /^\/api\/forms\/:id(\/|$)/, params: { id: 'form' } },
   { url: /^\/api\/formfields\/:id(\/|$)/, params: { id: 'field' } },
@@ -92,6 +94,10 @@ describe.each(databases)('records one may not read look absent, on %s', (kind) =
     await t.app.db('users').where({ UserId: records.user }).update({ CreatedById: 1 });
     [{ ImportJobId: records.importJob }] = await t.app.db('import_jobs').insert({
       Target: `form-${records.form}`, FormId: records.form, FileName: 'admin-import', UserFileName: 'secret.csv', FileKind: 'csv', Sha256: '0'.repeat(64),
+      State: 'Done', RequestedById: 1, RequestedBy: 'admin',
+    }).returning('ImportJobId');
+    [{ ImportJobId: records.userImportJob }] = await t.app.db('import_jobs').insert({
+      Target: 'users', FormId: null, FileName: 'admin-user-import', UserFileName: 'people.csv', FileKind: 'csv', Sha256: '1'.repeat(64),
       State: 'Done', RequestedById: 1, RequestedBy: 'admin',
     }).returning('ImportJobId');
 

@@ -56,14 +56,17 @@ export function routeTableFor(screens: Iterable<ScreenDocument>, modules: Set<st
 }
 
 /**
- * A built form's import screen (issue 29), beside its list: for whoever may create its records (the create route node,
- * which the import routes on the server require too).
+ * The import screen (issue 29) of a built form or of the users, beside its list: for whoever may create its records
+ * (the create route node, which the import routes on the server require too).
  */
 function importRouteOf(screen: ScreenDocument, heldRoutes?: Set<string>): RouteEntry | null {
-  if (!/^form-\d+$/.test(screen.id) || !screen.routes.create || !screen.routes.list) return null;
+  if (!(/^form-\d+$/.test(screen.id) || screen.id === 'users') || !screen.routes.create || !screen.routes.list) return null;
   if (heldRoutes && screen.module && !heldRoutes.has(routeNodeName(screen.id, 'create'))) return null;
   return {
     Name: `${screen.id}.import`, Url: `${screen.routes.list}/import`, Title: `Import ${screen.title}`,
-    Description: 'Bring records in from a CSV or Excel (XLSX) file: match its columns to fields, check every row, then import.', ScreenId: screen.id,
+    Description: screen.id === 'users'
+      ? 'Bring users in from a CSV or Excel (XLSX) file: match its columns to fields, check every row, then import. Each new user is sent the activation e-mail.'
+      : 'Bring records in from a CSV or Excel (XLSX) file: match its columns to fields, check every row, then import.',
+    ScreenId: screen.id,
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ImportTarget } from './target.ts';
+import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -11,7 +11,7 @@ const stampTypes: Record<string, string> = { Udf: 'jsonb', CreatedById: 'integer
  * $2::integer[], ...)`. A thousand rows of twenty fields are then twenty parameters, not twenty thousand, which the
  * driver sends and the server plans in a fraction of the time. Answers the new records' ids, in the rows' order.
  */
-export async function insertRows(trx: Knex, target: ImportTarget, rows: Row[]): Promise<number[]> {
+export async function insertRows(trx: Knex, target: { table: string; entity: JsonSchema }, rows: Row[]): Promise<number[]> {
   if (!rows.length) return [];
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const typeOf = (column: string) => stampTypes[column] ?? String((target.entity.properties?.[column] as Row | undefined)?.['x-columnType'] ?? 'text');

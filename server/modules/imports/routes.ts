@@ -1,174 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError } from '../../lib/http-error.ts';
-import { readOnlyFieldsOf } from '../../lib/crud/read-only-fields.ts';
-import { deniedFieldsOf, ownRecordsOnly, withRowRule } from '../../lib/crud/record-access.ts';
+import { routeNodeName } from '../access/permission-nodes.ts';
 import { fileStorageFor } from '../files/storage.ts';
 import { formAccess } from '../forms/record-routes.ts';
 import { importRunner } from './runner.ts';
-import { jobAnswer, jobSchema, mappingSchema, readJob, type ImportJobRow } from './jobs.ts';
-import { formTarget, mappingErrors, suggestedMapping, type ColumnMapping, type ImportMask, type ImportTarget } from './target.ts';
-import { receiveImportFile } from './receive.ts';
-import { undoImport } from './undo.ts';
+import { registerImportRoutes } from './job-routes.ts';
+import { formTarget } from './target.ts';
+import { usersTarget } from './users-target.ts';
 
-type Params = { formId: number; importId?: number };
-type Req = FastifyRequest<{ Params: Params }>;
-
-const tags = ['imports'];
-const base = '/api/forms/:formId/imports';
-const params = { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' }, importId: { type: 'integer' } } } as const;
-const fieldsSchema = { type: 'array', items: { type: 'object', properties: { Field: { type: 'string' }, Title: { type: 'string' } } } } as const;
-const answerSchema = { type: 'object', properties: { ...jobSchema.properties, Fields: fieldsSchema } } as const;
-// Every import route needs Create on the form's module and its route node: the right to add records one by one.
-const access = { access: formAccess('create') };
-
-/** The date of an import as its refusal names it (the product's date format). */
-const shownDate = (d: string | Date) => new Date(d).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+const importId = { importId: { type: 'integer' } } as const;
 
 /**
- * Importing records from CSV or XLSX into a built form (issue 29): upload (the file is stored like any upload, on disk
- * or in PostgreSQL, and read back as a stream by the job), columns matched to fields, a dry run, the import in batches
- * with progress and cancel, and undo. See README "Importing records" for idempotence and the states.
+ * Importing from CSV or XLSX (issue 29) into a built form's records (/api/forms/:formId/imports) and into the users
+ * (/api/users/imports): the same routes, runner and jobs over either target (target.ts, users-target.ts).
  */
 export default async function importRoutes(app: FastifyInstance) {
   const storage = fileStorageFor(app.config, app.db);
   await app.register(multipart);
   const runner = importRunner(app, storage);
 
-  async function targetOf(request: Req): Promise<ImportTarget> {
-    const target = await formTarget(app.db, Number(request.params.formId));
-    if (!target) throw HttpError.of(404, 'This form does not exist or is inactive.', null, 'NotFound');
-    return target;
-  }
-
-  /** The form's job named by the path: another form's (or none) answers 404. */
-  async function jobOf(request: Req): Promise<{ target: ImportTarget; job: ImportJobRow }> {
-    const target = await targetOf(request);
-    const job = await readJob(app.db, Number(request.params.importId));
-    // Without 'View All Records' one's own imports only: another's answers as one that does not exist (its undo
-    // would delete records this user may not read).
-    const hidden = job && ownRecordsOnly(request.principal) && job.RequestedById !== request.principal!.UserId;
-    if (!job || hidden || job.Target !== target.id) throw HttpError.of(404, 'This import does not exist.', null, 'NotFound');
-    return { target, job };
-  }
-
-  /** The fields this user may not write (the evaluator's field mask): neither offered nor accepted in a mapping. */
-  const maskOf = (request: Req): ImportMask => ({ denied: deniedFieldsOf(request.principal), readOnly: readOnlyFieldsOf(request.principal) });
-  const writable = (target: ImportTarget, mask: ImportMask): ImportTarget => {
-    const refused = new Set([...mask.denied, ...mask.readOnly]);
-    return { ...target, fields: target.fields.filter((f) => !refused.has(f.Field)) };
-  };
-  const answer = (job: ImportJobRow, target: ImportTarget, request: Req) => ({ ...jobAnswer(job), Fields: writable(target, maskOf(request)).fields });
-  const stateRefusal = (job: ImportJobRow, what: string) => HttpError.of(409, `This import cannot ${what} while it is ${job.State.toLowerCase()}.`, null, 'ImportState');
-
-  app.post<{ Params: Params }>(base, {
-    config: access,
-    schema: {
-      tags, params, consumes: ['multipart/form-data'], description: 'multipart/form-data with file (.csv or .xlsx).', response: { 201: answerSchema, 200: answerSchema },
-      summary: "Uploads a file to import into a built form's records: answers the job with the file's columns matched to fields by label. The same file already imported into the form is refused (409); one whose import was cut short answers that import, to resume.",
+  registerImportRoutes(app, storage, runner, {
+    base: '/api/forms/:formId/imports',
+    params: { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' }, ...importId } },
+    // Every import route needs Create on the form's module and its route node: the right to add records one by one.
+    access: formAccess('create'),
+    records: "a built form's records",
+    async targetOf(request: FastifyRequest<{ Params: { formId?: number } }>) {
+      const target = await formTarget(app.db, Number(request.params.formId));
+      if (!target) throw HttpError.of(404, 'This form does not exist or is inactive.', null, 'NotFound');
+      return target;
     },
-  }, async (request, reply) => {
-    const target = await targetOf(request);
-    const principal = request.principal!;
-    const received = await receiveImportFile(request, storage, app.config.maxFileSizeMB);
-    try {
-      const earlier: ImportJobRow[] = await app.db('import_jobs').where({ Target: target.id, Sha256: received.sha256 }).whereNot('State', 'Undone').orderBy('ImportJobId', 'desc');
-      const done = earlier.find((j) => j.State === 'Done');
-      if (done) {
-        throw HttpError.of(409, `This file was already imported into ${target.label} on ${shownDate(done.FinishedDate ?? done.CreatedDate)} by ${done.RequestedBy} (${done.Imported} records). Undo that import to import it again.`, 'file', 'AlreadyImported');
-      }
-      const partial = earlier.find((j) => j.Imported > 0 || j.State === 'Importing');
-      if (partial) return reply.status(200).send(answer(partial, target, request));
-    } catch (error) {
-      await storage.discard(received.tempPath);
-      throw error;
-    }
-    const fileName = storage.newName(received.kind);
-    await storage.commit(received.tempPath, fileName);
-    const [job] = await app.db('import_jobs').insert({
-      Target: target.id, FormId: target.formId, FileName: fileName, UserFileName: received.userFileName, FileKind: received.kind, Sha256: received.sha256,
-      Columns: JSON.stringify(received.columns), Mapping: JSON.stringify(suggestedMapping(writable(target, maskOf(request)), received.columns)),
-      Mask: JSON.stringify(maskOf(request)),
-      State: 'Uploaded', RequestedById: principal.UserId, RequestedBy: principal.UserName,
-    }).returning('*');
-    return reply.status(201).send(answer(job as ImportJobRow, target, request));
   });
 
-  app.get<{ Params: Params }>(base, {
-    config: access,
-    schema: { tags, params, summary: "A built form's imports, newest first (the last 50).", response: { 200: { type: 'array', items: jobSchema } } },
-  }, async (request) => {
-    const target = await targetOf(request);
-    const jobs: ImportJobRow[] = await withRowRule(app.db('import_jobs').where({ Target: target.id }), 'RequestedById', request.principal).orderBy('ImportJobId', 'desc').limit(50);
-    return jobs.map((job) => ({ ...jobAnswer(job), Errors: [] }));
-  });
-
-  app.get<{ Params: Params }>(`${base}/:importId`, {
-    config: access,
-    schema: { tags, params, summary: 'An import: its state, progress, and the bad rows its dry run found.', response: { 200: answerSchema } },
-  }, async (request) => {
-    const { job, target } = await jobOf(request);
-    return answer(job, target, request);
-  });
-
-  app.post<{ Params: Params; Body: { Mapping: ColumnMapping[] } }>(`${base}/:importId/check`, {
-    config: access,
-    schema: {
-      tags, params, summary: "Starts the dry run: every row checked with the form's schema as the create screen checks it, nothing written.",
-      body: { type: 'object', additionalProperties: false, required: ['Mapping'], properties: { Mapping: mappingSchema } }, response: { 200: answerSchema },
-    },
-  }, async (request) => {
-    const { job, target } = await jobOf(request);
-    if (!['Uploaded', 'Checked'].includes(job.State)) throw stateRefusal(job, 'be checked again');
-    const errors = mappingErrors(target, job.Columns, request.body.Mapping, maskOf(request));
-    if (errors.length) throw new HttpError(400, errors);
-    await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({
-      Mapping: JSON.stringify(request.body.Mapping), Mask: JSON.stringify(maskOf(request)), State: 'Checking', CheckedRows: 0, BadRows: 0, Errors: '[]', TotalRows: 0, Message: null,
-    });
-    runner.run(job.ImportJobId);
-    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
-  });
-
-  app.post<{ Params: Params; Body: { Mode: 'skip' | 'all' } }>(`${base}/:importId/start`, {
-    config: access,
-    schema: {
-      tags, params, response: { 200: answerSchema },
-      summary: "Imports the checked rows in batches: 'skip' passes over bad rows (a batch per transaction), 'all' writes every row or none (one transaction). A cancelled 'skip' import resumes after its last batch.",
-      body: { type: 'object', additionalProperties: false, required: ['Mode'], properties: { Mode: { type: 'string', enum: ['skip', 'all'] } } },
-    },
-  }, async (request) => {
-    const { job, target } = await jobOf(request);
-    const resumes = ['Cancelled', 'Failed'].includes(job.State) && job.Mode === 'skip' && job.Imported > 0;
-    if (job.State !== 'Checked' && !resumes) throw stateRefusal(job, 'start');
-    const mode = resumes ? 'skip' : request.body.Mode;
-    if (mode === 'all' && job.BadRows > 0) {
-      throw HttpError.of(409, `${job.BadRows} ${job.BadRows === 1 ? 'row has' : 'rows have'} errors: correct the file, or choose to skip the bad rows.`, 'Mode', 'BadRows');
-    }
-    await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ Mode: mode, State: 'Importing', CancelRequested: false, Message: null, FinishedDate: null });
-    runner.run(job.ImportJobId);
-    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
-  });
-
-  app.post<{ Params: Params }>(`${base}/:importId/cancel`, {
-    config: access,
-    schema: { tags, params, summary: "Cancels a dry run or an import: a 'skip' import keeps the batches it committed; an 'all' import writes nothing.", response: { 200: answerSchema } },
-  }, async (request) => {
-    const { job, target } = await jobOf(request);
-    if (['Checking', 'Importing'].includes(job.State)) await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ CancelRequested: true });
-    else if (['Uploaded', 'Checked'].includes(job.State)) {
-      await app.db('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ State: 'Cancelled', FinishedDate: app.db.fn.now() });
-      await storage.remove(job.FileName);
-    } else throw stateRefusal(job, 'be cancelled');
-    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
-  });
-
-  app.post<{ Params: Params }>(`${base}/:importId/undo`, {
-    config: access,
-    schema: { tags, params, summary: 'Deletes the records the import wrote, while none of them changed since (409 otherwise).', response: { 200: answerSchema } },
-  }, async (request) => {
-    const { job, target } = await jobOf(request);
-    await undoImport(app.db, job.ImportJobId, target, request.principal!);
-    return answer((await readJob(app.db, job.ImportJobId))!, target, request);
+  const users = app.registry.screen('users');
+  registerImportRoutes(app, storage, runner, {
+    base: '/api/users/imports',
+    params: { type: 'object', properties: importId },
+    // As the create-user call: module RegisterUser and the users' create route node.
+    access: { module: users.module!, route: routeNodeName(users.id, 'create') },
+    records: 'users',
+    targetOf: () => usersTarget(app, app.db),
   });
 }
-

@@ -5,8 +5,8 @@ import { writeAuditEntry } from '../../lib/crud/audit.ts';
 import type { Principal } from '../../types.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { fileRows, type FileRow } from './read-rows.ts';
-import { formTarget, rowChecker, storedRow, type CheckedRow, type ImportTarget } from './target.ts';
-import { insertRows } from './insert-rows.ts';
+import type { CheckedRow, FormImportTarget, ImportTarget } from './target.ts';
+import { targetOfJob } from './targets.ts';
 import { startBulkLoad } from './bulk-load.ts';
 import { listedErrors, readJob, type ImportJobRow, type RowError } from './jobs.ts';
 
@@ -68,12 +68,12 @@ async function runJob(app: FastifyInstance, storage: FileStorage, me: string, jo
   if (!job) return;
   const release = () => db('import_jobs').where({ ImportJobId: jobId, ClaimedBy: me }).update({ ClaimedBy: null });
   try {
-    const target = job.FormId === null ? null : await formTarget(db, job.FormId);
+    const target = await targetOfJob(app, db, job);
     if (!target) throw new Error('The form of this import no longer exists or is inactive.');
     if (job.State === 'Checking') await dryRun(app, storage, job, target, stopping);
     else await importRows(app, storage, job, target, stopping);
   } catch (error) {
-    if (error instanceof Cancelled) await finishCancelled(db, job);
+    if (error instanceof Cancelled) await finishCancelled(app, db, job);
     else if (!stopping()) await db('import_jobs').where({ ImportJobId: jobId }).update({ State: 'Failed', Message: (error as Error).message, FinishedDate: db.fn.now() });
   } finally {
     await release();
@@ -104,7 +104,7 @@ async function cancelAsked(db: Knex, jobId: number): Promise<boolean> {
 /** Every row checked, nothing written: the bad rows counted and the first of them listed. */
 async function dryRun(app: FastifyInstance, storage: FileStorage, job: ImportJobRow, target: ImportTarget, stopping: () => boolean): Promise<void> {
   const db = app.db;
-  const check = await rowChecker(db, target, job.Mapping);
+  const check = await target.checker(db, job.Mapping);
   const errors: RowError[] = [];
   let total = 0;
   let bad = 0;
@@ -115,7 +115,7 @@ async function dryRun(app: FastifyInstance, storage: FileStorage, job: ImportJob
   for await (const row of dataRows(storage, job)) {
     if (stopping()) return;
     total++;
-    const checked = check(row);
+    const checked = await check(row);
     if (checked.errors.length) {
       bad++;
       if (errors.length < listedErrors) errors.push(...rowErrors(target, row, checked).slice(0, listedErrors - errors.length));
@@ -133,12 +133,12 @@ async function dryRun(app: FastifyInstance, storage: FileStorage, job: ImportJob
  * another connection (so the job's row is never held locked against a cancel; null on PGlite's one connection).
  */
 async function writeBatch(trx: Knex, progress: Knex | null, job: ImportJobRow, target: ImportTarget, rows: Array<Record<string, unknown>>, first: number, last: number, skipped: number) {
-  const ids = await insertRows(trx, target, rows);
+  const ids = await target.write(trx, rows, { UserId: job.RequestedById, UserName: job.RequestedBy });
   await trx('import_batches').insert({ ImportJobId: job.ImportJobId, FirstRow: first, LastRow: last, RecordIds: ids });
   await progress?.('import_jobs').where({ ImportJobId: job.ImportJobId }).update({
     Imported: progress.raw('?? + ?', ['Imported', ids.length]), Skipped: progress.raw('?? + ?', ['Skipped', skipped]), NextRow: last + 1, Heartbeat: progress.fn.now(),
   });
-  return ids.length;
+  return ids;
 }
 
 /**
@@ -149,11 +149,10 @@ async function writeBatch(trx: Knex, progress: Knex | null, job: ImportJobRow, t
 async function importRows(app: FastifyInstance, storage: FileStorage, job: ImportJobRow, target: ImportTarget, stopping: () => boolean): Promise<void> {
   const db = app.db;
   const { importBatchRows: batchRows, importBatchPauseMs: pauseMs } = app.config;
-  const owner = { UserId: job.RequestedById, UserName: job.RequestedBy };
   const all = job.Mode === 'all';
   const onPg = db.client.config.client === 'pg';
   const work = async (trx: Knex) => {
-    const check = await rowChecker(trx, target, job.Mapping);
+    const check = await target.checker(trx, job.Mapping);
     let batch: Array<Record<string, unknown>> = [];
     let first = job.NextRow;
     let skipped = 0;
@@ -178,8 +177,11 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
       first = last + 1;
       await written();
       writing = (async () => {
-        if (all) totals.imported += await writeBatch(trx, onPg ? db : null, job, target, rows, from, to, passed);
-        else await db.transaction((t) => writeBatch(t, t, job, target, rows, from, to, passed));
+        if (all) totals.imported += (await writeBatch(trx, onPg ? db : null, job, target, rows, from, to, passed)).length;
+        else {
+          const ids = await db.transaction((t) => writeBatch(t, t, job, target, rows, from, to, passed));
+          target.afterCommit?.(app, ids);
+        }
         totals.skipped += passed;
       })();
       // Its failure is met when it is awaited (before the next batch, or at the end).
@@ -190,9 +192,9 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
         await written();
         return false;
       }
-      const checked = check(row);
+      const checked = await check(row);
       last = row.number;
-      if (checked.values) batch.push(storedRow(target, checked.values, owner));
+      if (checked.values) batch.push(checked.values);
       else if (all) {
         await written().catch(() => undefined);
         throw new BadRowInAll(`Nothing was imported: row ${row.number} has errors (${rowErrors(target, row, checked).map((e) => `${e.Field}: ${e.Message}`).join(' ')})`);
@@ -206,7 +208,9 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
     return true;
   };
   let finished: boolean;
-  const endBulkLoad = await startBulkLoad(db, target, job.TotalRows ?? 0, app.config.importBulkRows, app.log);
+  // A built form's table loads in bulk; the users' table (whose indexes its migrations own) never does.
+  const formTable = 'formId' in target ? (target as FormImportTarget) : null;
+  const endBulkLoad = await startBulkLoad(db, formTable, job.TotalRows ?? 0, app.config.importBulkRows, app.log);
   try {
     finished = all ? await db.transaction(async (trx) => work(trx)) : await work(db);
   } catch (error) {
@@ -217,6 +221,8 @@ async function importRows(app: FastifyInstance, storage: FileStorage, job: Impor
     endBulkLoad();
   }
   if (!finished) return;
+  // An 'all' import's records exist once its one transaction committed: only then are they announced (a user's e-mail).
+  if (all && target.afterCommit) target.afterCommit(app, await importedIds(db, job.ImportJobId));
   await db.transaction(async (trx) => {
     const done = (await readJob(trx, job.ImportJobId))!;
     await trx('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ State: 'Done', FinishedDate: trx.fn.now() });
@@ -240,13 +246,19 @@ export async function auditImport(trx: Knex, job: ImportJobRow, target: Pick<Imp
 }
 
 /** A cancelled job: what a 'skip' import committed stays (and is audited, and can be undone); a dry run just stops. */
-async function finishCancelled(db: Knex, job: ImportJobRow): Promise<void> {
+async function finishCancelled(app: FastifyInstance, db: Knex, job: ImportJobRow): Promise<void> {
   await db.transaction(async (trx) => {
     const now = (await readJob(trx, job.ImportJobId))!;
     await trx('import_jobs').where({ ImportJobId: job.ImportJobId }).update({ State: 'Cancelled', CancelRequested: false, FinishedDate: trx.fn.now() });
-    if (now.Imported > 0 && job.FormId !== null) {
-      const target = await formTarget(trx, job.FormId);
+    if (now.Imported > 0) {
+      const target = await targetOfJob(app, trx, job);
       if (target) await auditImport(trx, now, target);
     }
   });
+}
+
+/** The ids of the records an import wrote, from its batches. */
+async function importedIds(db: Knex, jobId: number): Promise<number[]> {
+  const batches: Array<{ RecordIds: number[] }> = await db('import_batches').where({ ImportJobId: jobId }).orderBy('FirstRow').select('RecordIds');
+  return batches.flatMap((b) => b.RecordIds.map(Number));
 }

@@ -10,7 +10,7 @@ import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { useSession } from '../../stores/session.ts';
 import { ErrorList } from '../ErrorList.tsx';
 import { itemsOf } from '../transfer/errors.ts';
-import { importApi, isRunning, type ColumnMapping, type ImportJob } from './import-api.ts';
+import { importApi, importBase, isRunning, type ColumnMapping, type ImportJob } from './import-api.ts';
 import { MappingTable } from './MappingTable.tsx';
 import { DryRunResult } from './DryRunResult.tsx';
 import { PastImports } from './PastImports.tsx';
@@ -28,13 +28,14 @@ function stepOf(job: ImportJob | null): number {
 }
 
 /**
- * Importing records into a built form (issue 29): a file is chosen and uploaded, its columns matched to fields (by
+ * Importing records into a built form, or users (issue 29): a file is chosen and uploaded, its columns matched to fields (by
  * label first), every row checked (the dry run: nothing written), then imported, skipping the bad rows or all or nothing,
  * with its progress and a cancel; past imports below, each undoable while nothing changed its records.
  */
 export function ImportRoute({ entry, screen }: { entry: RouteEntry; screen: ScreenDocument }) {
-  const formId = Number(/^form-(\d+)$/.exec(screen.id)?.[1]);
-  const calls = useMemo(() => importApi(formId), [formId]);
+  const calls = useMemo(() => importApi(importBase(screen.id)), [screen.id]);
+  // What the rows become: users (each sent the activation e-mail), or a form's records.
+  const noun = screen.id === 'users' ? 'users' : 'records';
   const listRoute = useSession((s) => s.routes)?.find((r) => r.Name === `${screen.id}.list`);
   const [job, setJob] = useState<ImportJob | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping[]>([]);
@@ -105,6 +106,12 @@ export function ImportRoute({ entry, screen }: { entry: RouteEntry; screen: Scre
                   Choose a CSV or Excel (XLSX) file whose first row names its columns. Dates are read as MM/DD/YYYY, numbers as 1,234.56,
                   and list fields by the names of their items (several separated by semicolons).
                 </Typography>
+                {noun === 'users' && (
+                  <Typography>
+                    Roles are read by name (several separated by semicolons or commas). Passwords are not imported: each new user is
+                    sent the activation e-mail, to verify the address and choose their own password.
+                  </Typography>
+                )}
                 <Button variant="contained" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
                   Choose File
                   <input hidden type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="File to import"
@@ -136,15 +143,15 @@ export function ImportRoute({ entry, screen }: { entry: RouteEntry; screen: Scre
             {job?.State === 'Importing' && (
               <Box role="status" aria-label="Import progress">
                 <Typography gutterBottom>
-                  {job.CancelRequested ? 'Cancelling…' : `Importing… ${count(job.Imported)} of ${count(job.TotalRows - (job.Mode === 'skip' ? job.BadRows : 0))} records`}
+                  {job.CancelRequested ? 'Cancelling…' : `Importing… ${count(job.Imported)} of ${count(job.TotalRows - (job.Mode === 'skip' ? job.BadRows : 0))} ${noun}`}
                 </Typography>
                 <LinearProgress variant="determinate" value={Math.min(100, progress)} aria-label="Imported so far" />
               </Box>
             )}
             {job && ['Done', 'Cancelled', 'Failed', 'Undone'].includes(job.State) && (
               <Alert severity={job.State === 'Done' ? 'success' : job.State === 'Failed' ? 'error' : 'warning'} role="status">
-                {job.State === 'Done' && `Imported ${count(job.Imported)} records${job.Skipped ? `; skipped ${count(job.Skipped)} bad rows` : ''}.`}
-                {job.State === 'Cancelled' && `Cancelled. ${count(job.Imported)} records were imported; choose the same file again to import the rest.`}
+                {job.State === 'Done' && `Imported ${count(job.Imported)} ${noun}${job.Skipped ? `; skipped ${count(job.Skipped)} bad rows` : ''}.`}
+                {job.State === 'Cancelled' && `Cancelled. ${count(job.Imported)} ${noun} were imported; choose the same file again to import the rest.`}
                 {job.State === 'Failed' && (job.Message ?? 'The import failed.')}
                 {job.State === 'Undone' && 'This import was undone.'}
               </Alert>
@@ -163,7 +170,7 @@ export function ImportRoute({ entry, screen }: { entry: RouteEntry; screen: Scre
           </CardActions>
         )}
       </Card>
-      <PastImports imports={past} onUndo={async (undone) => { await calls.undo(undone.ImportJobId); refreshPast(); }} />
+      <PastImports noun={noun} imports={past} onUndo={async (undone) => { await calls.undo(undone.ImportJobId); refreshPast(); }} />
     </Stack>
   );
 }

@@ -17,8 +17,8 @@ const outcome = (job: ImportJob) => {
   return job.State === 'Importing' ? 'Importing…' : 'Not imported';
 };
 
-/** The form's imports, newest first; one that wrote records can be undone (refused if any of them changed since). */
-export function PastImports({ imports, onUndo }: { imports: ImportJob[]; onUndo: (job: ImportJob) => Promise<void> }) {
+/** The imports of a form or of the users, newest first; one that wrote records can be undone (refused if any of them changed since). */
+export function PastImports({ imports, onUndo, noun = 'records' }: { imports: ImportJob[]; onUndo: (job: ImportJob) => Promise<void>; noun?: 'records' | 'users' }) {
   const [confirming, setConfirming] = useState<ImportJob | null>(null);
   const [errors, setErrors] = useState<ErrorItem[]>([]);
   const shown = imports.filter((j) => ['Done', 'Cancelled', 'Failed', 'Undone', 'Importing'].includes(j.State));
@@ -71,7 +71,7 @@ export function PastImports({ imports, onUndo }: { imports: ImportJob[]; onUndo:
         <DialogTitle id="undo-import-title">Undo the import of {confirming?.UserFileName}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The {confirming?.Imported.toLocaleString('en-US')} records it created are deleted. This is refused if any of them has been changed since.
+            The {confirming?.Imported.toLocaleString('en-US')} {noun} it created are deleted. This is refused if any of them has been changed{noun === 'users' ? ' or has signed in' : ''} since.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

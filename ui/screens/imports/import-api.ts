@@ -32,9 +32,13 @@ export interface ImportJob {
 /** Whether the job's runner is at work on it (the screen polls until it is not). */
 export const isRunning = (job: ImportJob) => job.State === 'Checking' || job.State === 'Importing';
 
-/** The import calls of one built form (server/modules/imports/routes.ts). */
-export function importApi(formId: number) {
-  const base = `/api/forms/${formId}/imports`;
+/** Where a screen's imports answer: the users' (/api/users/imports), or a built form's (server/modules/imports/routes.ts). */
+export function importBase(screenId: string): string {
+  return screenId === 'users' ? '/api/users/imports' : `/api/forms/${Number(/^form-(\d+)$/.exec(screenId)?.[1])}/imports`;
+}
+
+/** The import calls at one base (importBase). */
+export function importApi(base: string) {
   return {
     /** The file as multipart, by a plain fetch with the session's headers (the API client sends JSON). */
     async upload(file: File): Promise<ImportJob> {
