@@ -38,7 +38,7 @@ export function PastImports({ imports, onUndo, noun = 'records' }: { imports: Im
       <CardContent>
         <Typography variant="h2" gutterBottom>Past Imports</Typography>
         <ErrorList title="The import cannot be undone" items={errors} />
-        {!shown.length ? <Typography color="text.secondary">Nothing has been imported into this form yet.</Typography> : (
+        {!shown.length ? <Typography color="text.secondary">{noun === 'users' ? 'No users have been imported yet.' : 'Nothing has been imported into this form yet.'}</Typography> : (
           <Table size="small" aria-label="Past imports">
             <TableHead>
               <TableRow>
