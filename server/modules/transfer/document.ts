@@ -86,7 +86,7 @@ function pageFieldFaults(field: TransferPageField, at: string, what: string): Er
   const type = fieldTypeOf(field.fieldType);
   if (!type) return [item(`${at}/fieldType`, `${what} has the type '${field.fieldType}', which is no field type of this installation.`, 'unknownFieldType')];
   return attributeFaults(type, field.attributeValues, `${at}/attributeValues`)
-    .map((f) => item(f.PropertyName!.replace(`${at}/attributeValues.`, `${at}/attributeValues/`), `${what}: ${f.ErrorMessage}`, f.ErrorCode));
+    .map((f) => item(f.PropertyName!.replace(`${at}/attributeValues.`, `${at}/attributeValues/`), `${what}: ${f.ErrorMessage}`, String(f.ErrorCode)));
 }
 
 /** Checks beyond the schema: field types the catalogue knows, references inside the document, the screens against screen.schema.json. */
