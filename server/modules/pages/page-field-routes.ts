@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { runList, listQuerySchema, listResponseSchema, type ListQuery } from '../../lib/list/index.ts';
 import { registerCrud, idParams } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser, withRowRule, type ParentRowRule } from '../../lib/crud/record-access.ts';
+import { activeLookupLists, optionList } from '../lookups/lookup-table-routes.ts';
 import { checkedAttributes, fieldTypeOptions, typeAttributesOf } from '../forms/field-attributes.ts';
 
 /** A page field is reachable only when its page is (the page's owner, for one without 'View All Records'). */
@@ -60,6 +61,11 @@ export default async function pageFieldRoutes(app: FastifyInstance) {
     config: { access },
     schema: { tags, summary: "A field type's attributes (GET attributes by type): what an administrator sets on a page field of that type.", params: { type: 'object', properties: { type: { type: 'string', maxLength: 50 } } } },
   }, async (request) => typeAttributesOf(request.params.type));
+
+  app.get(lowCodeApi.pageFieldLookupLists, {
+    config: { access },
+    schema: { tags, summary: "Every active lookup list ({ Id, Name }) by name, for a page field's select type's Lookup List attribute.", response: { 200: optionList } },
+  }, async () => activeLookupLists(app.db));
 
   registerCrud(app, {
     screen,
