@@ -42,7 +42,7 @@ export interface PageField {
   DeactivatedBy?: string | null;
 }
 /**
- * The field type's attribute values, keyed by the attribute's name (its config id in the catalogue), checked against the type's attribute definitions.
+ * What the chosen field type lets you set, as on a form field.
  */
 export interface AttributeValues {
   /**
