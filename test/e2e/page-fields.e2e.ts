@@ -62,6 +62,8 @@ describe('page fields, typed with their attributes, end to end (Chromium)', () =
     await admin.getByLabel(/^Target/).fill('blank');
     await screenshot(admin, 'page-fields-00-create-typed');
     await admin.getByRole('button', { name: 'Create', exact: true }).click();
+    // Done: the form leaves for where it was opened from (the page's Fields tab).
+    await admin.waitForURL((url) => !url.pathname.startsWith('/pageField/create'));
     await expect.poll(async () => (await app.db('page_fields').where({ Name: 'Banner' }).first('FieldType', 'AttributeValues', 'Route', 'Target')) ?? null)
       .toEqual({ FieldType: 'text', AttributeValues: { maxLength: 80 }, Route: '/visits/banner', Target: 'blank' });
   });
