@@ -2,13 +2,25 @@
 
 export type Page = number;
 export type Page1 = string | null;
+/**
+ * One of the field types form fields use (GET /api/pagefields/types).
+ */
 export type FieldType = string;
 export type Name = string;
+/**
+ * Optional: where the field leads, starting with / (the same rule as a page's route).
+ */
+export type Route = string | null;
+/**
+ * The field's address in links: its route, with the first / replaced by # (derived by the server).
+ */
+export type Url = string | null;
+export type Target = string;
 export type Active = boolean;
 export type SortOrder = number;
 
 /**
- * A field of a page (spec 2 'Page field screen'): its type, name, active flag and attribute values keyed by config id.
+ * A field of a page (spec 2 'Page field'): its type (a field type of the catalogue), name, route, target, active flag and the type's attribute values, keyed by attribute name as form fields key them.
  */
 export interface PageField {
   PageFieldId?: number;
@@ -16,6 +28,9 @@ export interface PageField {
   PageName?: Page1;
   FieldType: FieldType;
   Name: Name;
+  Route?: Route;
+  Url?: Url;
+  Target?: Target;
   IsActive?: Active;
   SortOrder?: SortOrder;
   AttributeValues?: AttributeValues;
@@ -27,8 +42,11 @@ export interface PageField {
   DeactivatedBy?: string | null;
 }
 /**
- * Values keyed by config id.
+ * What the chosen field type lets you set, as on a form field.
  */
 export interface AttributeValues {
-  [k: string]: string | number | boolean | null;
+  /**
+   * @maxItems 100
+   */
+  [k: string]: string | number | boolean | null | string[];
 }

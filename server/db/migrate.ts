@@ -33,6 +33,7 @@ import * as fieldTypeChanges from './migrations/118_field_type_changes.ts';
 import * as onboardingAndOutbox from './migrations/119_onboarding_and_outbox.ts';
 import * as importJobs from './migrations/120_import_jobs.ts';
 import * as importBatches from './migrations/121_import_batches.ts';
+import * as pageFieldRouteTarget from './migrations/122_page_field_route_target.ts';
 import * as administrationMenuGroup from './migrations/124_administration_menu_group.ts';
 import * as entryActions from './migrations/126_entry_actions.ts';
 
@@ -74,6 +75,7 @@ const migrations: Array<[string, Migration]> = [
   ['119_onboarding_and_outbox', onboardingAndOutbox],
   ['120_import_jobs', importJobs],
   ['121_import_batches', importBatches],
+  ['122_page_field_route_target', pageFieldRouteTarget],
   ['124_administration_menu_group', administrationMenuGroup],
   ['126_entry_actions', entryActions],
 ];

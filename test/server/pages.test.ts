@@ -142,9 +142,9 @@ describe.each(databases)('pages give a built form a route, a title and a node of
   });
 
   it("keeps page fields, listed in order for the page's Fields tab", async () => {
-    const a = await post(admin, '/api/pagefields', { PageId: pageId, FieldType: 'text', Name: 'Banner', IsActive: true, SortOrder: 2, AttributeValues: { 3: 'Welcome' } });
+    const a = await post(admin, '/api/pagefields', { PageId: pageId, FieldType: 'text', Name: 'Banner', IsActive: true, SortOrder: 2, AttributeValues: { maxLength: 80 } });
     await post(admin, '/api/pagefields', { PageId: pageId, FieldType: 'yesNo', Name: 'Show Map', IsActive: true, SortOrder: 1, AttributeValues: {} });
-    expect(a).toMatchObject({ PageName: 'Incidents', AttributeValues: { 3: 'Welcome' } });
+    expect(a).toMatchObject({ PageName: 'Incidents', AttributeValues: { maxLength: 80 }, Route: null, Url: null, Target: 'self' });
     const fields = (await as(admin, 'GET', `/api/pages/${pageId}/fields`)).json();
     expect(fields.map((f: { Name: string }) => f.Name)).toEqual(['Show Map', 'Banner']);
     // Typed as form fields are: a type that is none of the field types is refused, writing nothing.

@@ -45,6 +45,8 @@ describe.each(databases)('a built application moves to another installation, on 
       Name: 'Incidents', Description: null, PermissionsDisplayName: 'Incidents Page', FormId: formId, ParentPageId: null,
       Controller: null, ViewPath: null, Route: '/incidents', Action: null, Target: 'self', IsActive: true,
     })).PageId;
+    // A typed page field with its route, target and an attribute of its type (issue 29): carried by the document.
+    await post(src, srcAdmin, '/api/pagefields', { PageId: pageId, FieldType: 'text', Name: 'Banner', Route: '/incidents/banner', Target: 'blank', IsActive: true, SortOrder: 1, AttributeValues: { maxLength: 80 } });
     const pageModule = (await src.db('modules').where({ Name: `Page${pageId}` }).first('ModuleId')).ModuleId;
     const group = (await src.db('menu_items').where({ SystemName: 'FORMS' }).first('MenuItemId')).MenuItemId;
     await post(src, srcAdmin, '/api/menu-items', { Name: 'Incidents', MenuItemTypeId: 2, Url: null, Target: null, ModuleId: pageModule, ParentMenuItemId: group, SortOrder: 5, IsAlwaysVisible: false, IsActive: true });
@@ -60,6 +62,7 @@ describe.each(databases)('a built application moves to another installation, on 
     expect(document.forms[0].fields[1]).toMatchObject({ lookupList: 'Severity', attributeValues: {} });
     expect(document.lookupLists).toEqual([expect.objectContaining({ systemName: 'Severity', items: [expect.objectContaining({ name: 'Low' }), expect.objectContaining({ name: 'High' })] })]);
     expect(document.pages).toEqual([expect.objectContaining({ route: '/incidents', form: 'Incident Report' })]);
+    expect(document.pages[0].fields).toEqual([expect.objectContaining({ name: 'Banner', fieldType: 'text', route: '/incidents/banner', target: 'blank', attributeValues: { maxLength: 80 } })]);
     expect(document.menuItems.map((m: { path: string[] }) => m.path)).toEqual([['Forms'], ['Forms', 'Incidents']]);
     expect(document.menuItems[1]).toMatchObject({ type: 'Module Link', module: { page: '/incidents' } });
     const [role] = document.roles;
@@ -84,6 +87,13 @@ describe.each(databases)('a built application moves to another installation, on 
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json()).toEqual([expect.objectContaining({ PropertyName: '/forms/0/fields/0/fieldType', ErrorCode: 'unknownFieldType',
       ErrorMessage: "The field Title of the form Incident Report has the type 'hologram', which is no field type of this installation." })]);
+    const badAttribute = await preview({ ...document, pages: [{ ...document.pages[0], fields: [{ ...document.pages[0].fields[0], attributeValues: { colour: 'red' } }] }] });
+    expect(badAttribute.statusCode).toBe(400);
+    expect(badAttribute.json()).toEqual([expect.objectContaining({ PropertyName: '/pages/0/fields/0/attributeValues/colour', ErrorCode: 'unknownAttribute',
+      ErrorMessage: 'The field Banner of the page /incidents: Unknown attribute colour for the field type Text.' })]);
+    const badFieldRoute = await preview({ ...document, pages: [{ ...document.pages[0], fields: [{ ...document.pages[0].fields[0], route: 'banner' }] }] });
+    expect(badFieldRoute.statusCode).toBe(400);
+    expect(badFieldRoute.json()[0]).toMatchObject({ PropertyName: '/pages/0/fields/0/route', ErrorCode: 'TransferSchema' });
     const takenRoute = await importing({ ...document, pages: [{ ...document.pages[0], route: '/user' }], menuItems: [], roles: [] });
     expect(takenRoute.statusCode).toBe(409);
     expect(takenRoute.json()).toEqual([expect.objectContaining({ PropertyName: 'Route', ErrorMessage: 'The route /user is taken by a screen of the product. Choose another route.' })]);
@@ -126,6 +136,7 @@ describe.each(databases)('a built application moves to another installation, on 
       { Kind: 'UDF', Key: 'Incident Report › Witness', Action: 'create', Changes: [] },
       { Kind: 'Lookup list', Key: 'Severity', Action: 'create', Changes: [] },
       { Kind: 'Page', Key: '/incidents', Action: 'create', Changes: [] },
+      { Kind: 'Page field', Key: '/incidents › Banner', Action: 'create', Changes: [] },
       { Kind: 'Menu item', Key: 'Forms', Action: 'unchanged', Changes: [] },
       { Kind: 'Menu item', Key: 'Forms › Incidents', Action: 'create', Changes: [] },
       { Kind: 'Role', Key: 'Incident Staff', Action: 'create', Changes: [] },
@@ -140,6 +151,8 @@ describe.each(databases)('a built application moves to another installation, on 
 
     const dst = target.app;
     const page = await dst.db('pages').where({ Route: '/incidents' }).first('PageId');
+    const banner = (await as(dst, dstAdmin, 'GET', `/api/pages/${page.PageId}/fields`)).json();
+    expect(banner).toEqual([expect.objectContaining({ Name: 'Banner', FieldType: 'text', Route: '/incidents/banner', Url: '#incidents/banner', Target: 'blank', AttributeValues: { maxLength: 80 } })]);
     const role = await dst.db('roles').where({ Name: 'Incident Staff' }).first('RoleId');
     const granted: Array<{ Name: string }> = await dst.db('role_permissions as rp').join('permission_nodes as n', 'n.NodeId', 'rp.NodeId')
       .where('rp.RoleId', role.RoleId).select('n.Name');

@@ -32,6 +32,12 @@ export const lowCodeApi = {
   fieldTypes: '/api/formfields/types',
   /** GET: the attributes of one field type (AttributeDefinition[]). */
   fieldTypeAttributes: '/api/formfields/types/:type/attributes',
+  /** Page fields (module PageField): GET the field types, as fieldTypes answers them (FieldTypeOption[]). */
+  pageFieldTypes: '/api/pagefields/types',
+  /** GET: the attributes of one field type, as fieldTypeAttributes answers them, for a page field of that type. */
+  pageFieldTypeAttributes: '/api/pagefields/types/:type/attributes',
+  /** GET: every active lookup list ({ Id, Name }[]), as lookupTablesAll answers it, for a page field's select type. */
+  pageFieldLookupLists: '/api/pagefields/lookup-lists',
   /** GET: the field's schema definition ({ Type, LessThanOrEqualTo, Enabled }). */
   schemaDefinition: '/api/formfields/:id/schema-definition',
   /** POST FormFieldInput: what saving this field (a type change) would do to the stored values (TypeChangePreview). */

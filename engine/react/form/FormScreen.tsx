@@ -18,6 +18,7 @@ import { NotSpecifiedDateWidget } from './widgets/NotSpecifiedDateWidget.tsx';
 import type { AsyncValidatorFn, WidgetFormContext } from '../../widgets/shared/async-validator.ts';
 import { createFormValues } from '../../widgets/shared/form-values.ts';
 import { useProgressiveCount } from './useProgressiveCount.ts';
+import { registeredControls } from './control-registry.ts';
 
 type Data = Record<string, unknown>;
 /** What the confirmation dialog asks about. */
@@ -53,7 +54,7 @@ export interface FormScreenProps {
   readOnlyMessage?: string | null;
 }
 
-const widgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
+const baseWidgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
 
 /** About a screenful: rendered at once; a longer form mounts the rest this many per frame. */
 const fieldsAtOnce = 12;
@@ -80,6 +81,11 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const { count: mounted, noteInput } = useProgressiveCount(state.fields.length, fieldsAtOnce, fieldsAtOnce);
   // The form's values for the controls that follow another field: one store for the form's life, told each change.
   const [formValues] = useState(() => createFormValues(state.data));
+  // The library's controls and those the application registered (read once: registration is done at start).
+  const [{ widgets, fields: registryFields }] = useState(() => {
+    const added = registeredControls();
+    return { widgets: { ...baseWidgets, ...added.widgets }, fields: { ...widgetFields, ...added.fields } };
+  });
   useLayoutEffect(() => formValues.set(state.data), [formValues, state.data]);
   // One object while the validators are the same, so memoised fields keep their props.
   // Uploads name what they are for: the screen's module, and the record an update changes (the server checks both).
@@ -198,7 +204,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
                 fieldProps={shown.map((field) => fieldProps.get(field)!)}
                 pending={plan.fields.length - shown.length}
                 widgets={widgets}
-                registryFields={widgetFields}
+                registryFields={registryFields}
                 disabled={busy}
                 formContext={formContext}
                 onChange={state.changePart}

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import formField from '../../../metadata/entities/FormField.json' with { type: 'json' };
-import { fieldTypes } from '../../../engine/core/lowcode/field-types.ts';
 import { schemaDefinitionOf } from '../../../engine/core/lowcode/compose-form.ts';
 import { lowCodeApi, type FieldTypeOption, type FormFieldInput } from '../../../engine/core/lowcode/api.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -13,16 +12,13 @@ import { afterDefinitionChange, recordTableName } from './definition-sync.ts';
 import { buildRecordIndexesLater } from './record-indexes.ts';
 import { deleteField, fieldChangeSummary, previewTypeChange, saveField } from './field-changes.ts';
 import { beginTypeChange, rewritesOnline, typeChangeRunner, withTypeChange } from './type-change-jobs.ts';
-import { attributesToSave, setAttributes } from './field-attributes.ts';
+import { attributesToSave, fieldTypeOptions, setAttributes, typeAttributesOf } from './field-attributes.ts';
 import { fieldRecordSchema, formIdParams, typeChangePreviewSchema } from './schemas.ts';
 import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
 import { claimVersion, readVersioned, type VersionedRecord } from '../../lib/crud/versioned-record.ts';
 
 /** A field's row rule is its form's. */
 const formParent: ParentRowRule = { key: 'FormId', table: 'forms', idField: 'FormId', ownerField: formOwnerField };
-
-/** Types a UDF may not have: their values are files kept beside the record, which a JSONB key does not hold. */
-const notForUdfs = new Set(['fileUpload', 'image']);
 
 const writable = ['FormId', 'Name', 'ReportLabelText', 'FieldType', 'IsUdf', 'IsActive', 'StartDate', 'EndDate', 'SortOrder', 'AttributeValues'];
 const inputSchema = {
@@ -86,19 +82,12 @@ export default async function fieldRoutes(app: FastifyInstance) {
       querystring: { type: 'object', additionalProperties: false, properties: { isUdf: { type: 'boolean' } } },
       response: { 200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'string' }, Name: { type: 'string' }, UdfAllowed: { type: 'boolean' } } } } },
     },
-  }, async (request: FastifyRequest<{ Querystring: { isUdf?: boolean } }>): Promise<FieldTypeOption[]> =>
-    Object.values(fieldTypes)
-      .map((t) => ({ Id: t.key, Name: t.label, UdfAllowed: !notForUdfs.has(t.key) }))
-      .filter((t) => !request.query.isUdf || t.UdfAllowed));
+  }, async (request: FastifyRequest<{ Querystring: { isUdf?: boolean } }>): Promise<FieldTypeOption[]> => fieldTypeOptions(request.query.isUdf === true));
 
   app.get<{ Params: { type: string } }>(lowCodeApi.fieldTypeAttributes, {
     config: { access },
     schema: { tags, summary: "A field type's attributes: what an administrator sets on a field of that type.", params: { type: 'object', properties: { type: { type: 'string', maxLength: 50 } } } },
-  }, async (request) => {
-    const type = (fieldTypes as Record<string, (typeof fieldTypes)[keyof typeof fieldTypes]>)[request.params.type];
-    if (!type) throw HttpError.of(404, `'${request.params.type}' is not a field type. Choose a type from the list.`, 'FieldType', 'unknownFieldType');
-    return type.attributes;
-  });
+  }, async (request) => typeAttributesOf(request.params.type));
 
   app.get<{ Params: { id: number } }>(lowCodeApi.schemaDefinition, {
     config: { access },

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { listLocks } from '../locks/list-locks.ts';
 import type { FastifyInstance } from 'fastify';
 import { recordListRevisions } from '../forms/definition-store.ts';
@@ -16,7 +17,11 @@ import { fieldsUsingList, listInUseMessage } from './lookup-table-usage.ts';
 export const duplicateListName = 'A record with the name {value} already exists.';
 export const formGoneMessage = 'This form no longer exists.';
 
-const optionList = {
+/** Every active lookup list as { Id, Name } by name: what a select type's Lookup List attribute chooses from. */
+export const activeLookupLists = (db: Knex) => db('simple_lookup_tables').where('IsActive', true)
+  .orderBy([{ column: 'DisplayName' }, { column: 'SimpleLookupTableId' }]).select({ Id: 'SimpleLookupTableId', Name: 'DisplayName' });
+
+export const optionList = {
   type: 'array',
   items: { type: 'object', additionalProperties: false, required: ['Id', 'Name'], properties: { Id: { type: 'integer' }, Name: { type: 'string' } } },
 } as const;
@@ -50,8 +55,7 @@ export default async function lookupTableRoutes(app: FastifyInstance) {
   app.get(lowCodeApi.lookupTablesAll, {
     config: { access: { module: 'FormField' } },
     schema: { tags: ['lookuptables'], summary: "Every active lookup list ({ Id, Name }: its Display Name) by name, for a select field's list attribute.", response: { 200: optionList } },
-  }, async () => app.db('simple_lookup_tables').where('IsActive', true).orderBy([{ column: 'DisplayName' }, { column: 'SimpleLookupTableId' }])
-    .select({ Id: 'SimpleLookupTableId', Name: 'DisplayName' }));
+  }, async () => activeLookupLists(app.db));
 
   registerCrud(app, {
     screen,

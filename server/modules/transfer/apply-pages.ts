@@ -72,7 +72,7 @@ async function takeOverConflict(ctx: ApplyContext, page: TransferPage, stored: R
 async function applyPageFields(ctx: ApplyContext, pageId: number, page: TransferPage): Promise<void> {
   const { trx, by, note } = ctx;
   for (const field of page.fields) {
-    const fieldWanted = { Name: field.name, FieldType: field.fieldType, IsActive: field.isActive, SortOrder: field.sortOrder, AttributeValues: field.attributeValues };
+    const fieldWanted = { Name: field.name, FieldType: field.fieldType, Route: field.route, Target: field.target, IsActive: field.isActive, SortOrder: field.sortOrder, AttributeValues: field.attributeValues };
     const found = await findDefinition(trx, 'page_fields', field.key, (q) => q.whereRaw('lower(name) = lower(?)', [field.name]), { PageId: pageId });
     const current = found?.row;
     const key = `${page.route} › ${field.name}`;
@@ -82,7 +82,7 @@ async function applyPageFields(ctx: ApplyContext, pageId: number, page: Transfer
       continue;
     }
     if (!found.byKey) await adoptKey(trx, 'page_fields', { PageFieldId: current.PageFieldId }, field.key);
-    const changes = differing(current, fieldWanted, { Name: 'Name', FieldType: 'Field Type', IsActive: 'Is Active', SortOrder: 'Sort Order', AttributeValues: 'Attributes' });
+    const changes = differing(current, fieldWanted, { Name: 'Name', FieldType: 'Field Type', Route: 'Route', Target: 'Target', IsActive: 'Is Active', SortOrder: 'Sort Order', AttributeValues: 'Attributes' });
     if (changes.length) {
       await trx('page_fields').where({ PageFieldId: current.PageFieldId })
         .update({ ...fieldWanted, AttributeValues: JSON.stringify(field.attributeValues), ModifiedBy: by, ModifiedDate: trx.fn.now(), RowVersion: trx.raw('row_version + 1') });

@@ -2,6 +2,7 @@ import transferSchema from '../../../metadata/transfer.schema.json' with { type:
 import { createAjv } from '../../../engine/core/ajv.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { fieldTypeOf } from '../../../engine/core/lowcode/field-types.ts';
+import { attributeFaults } from '../../../engine/core/lowcode/attribute-faults.ts';
 import { screenDocumentFaults } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
@@ -24,7 +25,9 @@ export interface TransferLookupList extends Keyed {
   systemName: string; displayName: string; description: string | null; isActive: boolean; isEditable: boolean; form: string | null;
   items: TransferLookupItem[];
 }
-export interface TransferPageField extends Keyed { name: string; fieldType: string; isActive: boolean; sortOrder: number; attributeValues: Record<string, unknown> }
+export interface TransferPageField extends Keyed {
+  name: string; fieldType: string; route: string | null; target: string; isActive: boolean; sortOrder: number; attributeValues: Record<string, unknown>;
+}
 export interface TransferPage extends Keyed {
   route: string; name: string; description: string | null; permissionsDisplayName: string; form: string; parentRoute: string | null;
   controller: string | null; viewPath: string | null; action: string | null; target: string; isActive: boolean; fields: TransferPageField[];
@@ -78,6 +81,14 @@ function duplicateKeyFaults(doc: TransferDocument): ErrorItem[] {
   });
 }
 
+/** A page field's type is one of the catalogue's and its attribute values are that type's, as the page field calls check them. */
+function pageFieldFaults(field: TransferPageField, at: string, what: string): ErrorItem[] {
+  const type = fieldTypeOf(field.fieldType);
+  if (!type) return [item(`${at}/fieldType`, `${what} has the type '${field.fieldType}', which is no field type of this installation.`, 'unknownFieldType')];
+  return attributeFaults(type, field.attributeValues, `${at}/attributeValues`)
+    .map((f) => item(f.PropertyName!.replace(`${at}/attributeValues.`, `${at}/attributeValues/`), `${what}: ${f.ErrorMessage}`, String(f.ErrorCode)));
+}
+
 /** Checks beyond the schema: field types the catalogue knows, references inside the document, the screens against screen.schema.json. */
 function crossFaults(doc: TransferDocument): ErrorItem[] {
   const faults: ErrorItem[] = [];
@@ -95,6 +106,7 @@ function crossFaults(doc: TransferDocument): ErrorItem[] {
   });
   doc.pages.forEach((page, i) => {
     if (!forms.has(page.form.toLowerCase())) faults.push(item(`/pages/${i}/form`, `The page ${page.route} shows the form ${page.form}, which the document does not hold.`, 'MissingReference'));
+    page.fields.forEach((field, j) => faults.push(...pageFieldFaults(field, `/pages/${i}/fields/${j}`, `The field ${field.name} of the page ${page.route}`)));
   });
   faults.push(...duplicateFaults(doc.forms, (f) => f.name, '/forms', 'form'));
   faults.push(...duplicateFaults(doc.lookupLists, (l) => l.systemName, '/lookupLists', 'lookup list'));

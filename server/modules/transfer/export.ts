@@ -58,12 +58,12 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
   const pages: Row[] = await db('pages as p').leftJoin('pages as parent', 'parent.PageId', 'p.ParentPageId').join('forms as f', 'f.FormId', 'p.FormId')
     .whereIn('p.FormId', formIds).orderBy('p.PageId').select('p.*', { ParentRoute: 'parent.Route', FormName: 'f.Name' });
   for (const page of pages) {
-    const fields: Row[] = await db('page_fields').where({ PageId: page.PageId }).orderBy([{ column: 'SortOrder' }, { column: 'PageFieldId' }]).select('Key', 'Name', 'FieldType', 'IsActive', 'SortOrder', 'AttributeValues');
+    const fields: Row[] = await db('page_fields').where({ PageId: page.PageId }).orderBy([{ column: 'SortOrder' }, { column: 'PageFieldId' }]).select('Key', 'Name', 'FieldType', 'Route', 'Target', 'IsActive', 'SortOrder', 'AttributeValues');
     doc.pages.push({
       key: page.Key, route: page.Route, name: page.Name, description: page.Description ?? null, permissionsDisplayName: page.PermissionsDisplayName, form: page.FormName,
       parentRoute: page.ParentRoute ?? null, controller: page.Controller ?? null, viewPath: page.ViewPath ?? null, action: entryActionName(page.Action),
       target: page.Target, isActive: page.IsActive,
-      fields: fields.map((f) => ({ key: f.Key, name: f.Name, fieldType: f.FieldType, isActive: f.IsActive, sortOrder: f.SortOrder, attributeValues: f.AttributeValues ?? {} })),
+      fields: fields.map((f) => ({ key: f.Key, name: f.Name, fieldType: f.FieldType, route: f.Route ?? null, target: f.Target, isActive: f.IsActive, sortOrder: f.SortOrder, attributeValues: f.AttributeValues ?? {} })),
     });
     modules.push(pageModuleName(page.PageId));
   }

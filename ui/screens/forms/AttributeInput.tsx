@@ -65,6 +65,8 @@ export function AttributeInput({ definition, value, error, disabled, lookupLists
     disabled,
     error: Boolean(error),
     helperText: helper || ' ',
+    // A read-only screen (a page field's read and delete) still shows the hints legibly, not in the disabled grey.
+    slotProps: { formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } },
     fullWidth: true,
     size: 'small' as const,
   };
@@ -91,7 +93,7 @@ export function AttributeInput({ definition, value, error, disabled, lookupLists
       {...common}
       value={draft}
       // A number typed as text: the attribute check, not the browser, says what is wrong with it.
-      slotProps={{ htmlInput: numeric ? { inputMode: definition.type === 'integer' ? 'numeric' : 'decimal' } : undefined }}
+      slotProps={{ ...common.slotProps, htmlInput: numeric ? { inputMode: definition.type === 'integer' ? 'numeric' : 'decimal' } : undefined }}
       placeholder={definition.type === 'extensionList' ? '.pdf, .docx' : undefined}
       onChange={(e) => { setDraft(e.target.value); onChange(attributeInputValue(definition, e.target.value)); }}
     />
