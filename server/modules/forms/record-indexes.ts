@@ -26,7 +26,7 @@ async function buildLocked(db: Knex, formId: number, build: (trx: Knex) => Promi
 }
 
 /** One index a built form's list needs: its name and how it is built. */
-export interface RecordIndex { name: string; create: (trx: Knex) => Promise<void> }
+export interface RecordIndex { name: string; formFieldId: number; kind: 'order' | 'search'; create: (trx: Knex) => Promise<void> }
 
 /**
  * The indexes a built form's list needs: a (column, record_id) b-tree per sortable field, a trigram index per
@@ -42,14 +42,14 @@ export async function recordIndexesOf(db: Knex, formId: number, table: string, i
       // A UDF's value is a key of the Udf JSONB: its indexes are over the expressions the list sorts and searches by.
       const key = udfKey(field.FormFieldId);
       const names = udfIndexNames(table, key);
-      if (type?.sortable) wanted.push({ name: names.order(type.columnType), create: (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType) });
-      if (type?.searchable) wanted.push({ name: names.search, create: (trx) => createUdfSearchIndex(trx, table, key) });
+      if (type?.sortable) wanted.push({ name: names.order(type.columnType), formFieldId: field.FormFieldId, kind: 'order', create: (trx) => createUdfOrderIndex(trx, table, idColumn, key, type.columnType) });
+      if (type?.searchable) wanted.push({ name: names.search, formFieldId: field.FormFieldId, kind: 'search', create: (trx) => createUdfSearchIndex(trx, table, key) });
       continue;
     }
     if (table !== recordTableName(formId)) continue; // a reserved form's shipped columns have their migrations' indexes
     const column = toSnakeCase(field.StoredName);
-    if (type?.sortable) wanted.push({ name: orderIndexName(table, column), create: (trx) => createOrderIndex(trx, table, column) });
-    if (type?.searchable) wanted.push({ name: columnSearchIndexName(table, column), create: (trx) => createColumnSearchIndex(trx, table, column) });
+    if (type?.sortable) wanted.push({ name: orderIndexName(table, column), formFieldId: field.FormFieldId, kind: 'order', create: (trx) => createOrderIndex(trx, table, column) });
+    if (type?.searchable) wanted.push({ name: columnSearchIndexName(table, column), formFieldId: field.FormFieldId, kind: 'search', create: (trx) => createColumnSearchIndex(trx, table, column) });
   }
   return wanted;
 }
@@ -102,13 +102,13 @@ export function buildRecordIndexesLater(db: Knex, formId: number, target: string
 export const recordIndexesBuilt = (formId: number): Promise<void> => pendingBuilds.get(formId) ?? Promise.resolve();
 
 /**
- * Drops the list indexes a form's table has (recordIndexesOf), under the builds' lock, in a short transaction of its
- * own: a bulk load then writes rows without maintaining them, and ensureRecordIndexes builds them again after.
- * Answers the names dropped.
+ * Drops the list indexes a form's table has (recordIndexesOf) but those `keep` names, under the builds' lock, in a
+ * short transaction of its own: a bulk load then writes rows without maintaining them, and ensureRecordIndexes builds
+ * them again after. Answers the names dropped.
  */
-export async function dropRecordIndexes(db: Knex, formId: number, table: string, idColumn = 'record_id'): Promise<string[]> {
+export async function dropRecordIndexes(db: Knex, formId: number, table: string, keep: (index: RecordIndex) => boolean = () => false, idColumn = 'record_id'): Promise<string[]> {
   const present = await presentIndexes(db, table);
-  const names = (await recordIndexesOf(db, formId, table, idColumn)).map((i) => i.name).filter((name) => present.has(name));
+  const names = (await recordIndexesOf(db, formId, table, idColumn)).filter((i) => present.has(i.name) && !keep(i)).map((i) => i.name);
   if (names.length) {
     await buildLocked(db, formId, async (trx) => {
       for (const name of names) await trx.raw('drop index if exists ??', [name]);
