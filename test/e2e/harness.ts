@@ -74,15 +74,20 @@ export async function signInThroughForm(page: Page, baseUrl: string, userName = 
   await page.getByRole('button', { name: 'LOG IN' }).click();
 }
 
-/** The server, Chromium and a page signed in as the administrator, on /home. */
-export async function startSignedIn(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string; browser: Browser; page: Page; consoleErrors: string[] }> {
-  const { app, baseUrl } = await startServer(overrides);
+/** Chromium and a page signed in (as the administrator unless told), on /home, for a server already started. */
+export async function signedInBrowser(baseUrl: string, userName = 'admin', password = adminPassword): Promise<{ browser: Browser; page: Page; consoleErrors: string[] }> {
   const browser = await launchChromium();
   const { page, consoleErrors } = await openPage(browser);
   await page.goto(`${baseUrl}/login`);
-  await signInThroughForm(page, baseUrl);
+  await signInThroughForm(page, baseUrl, userName, password);
   await page.waitForURL(`${baseUrl}/home`);
-  return { app, baseUrl, browser, page, consoleErrors };
+  return { browser, page, consoleErrors };
+}
+
+/** The server, Chromium and a page signed in as the administrator, on /home. */
+export async function startSignedIn(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string; browser: Browser; page: Page; consoleErrors: string[] }> {
+  const { app, baseUrl } = await startServer(overrides);
+  return { app, baseUrl, ...(await signedInBrowser(baseUrl)) };
 }
 
 /** The signed-in user's token and session as the app keeps them, for calling the API directly as that user. */

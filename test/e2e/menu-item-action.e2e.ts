@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchChromium, openMenuEntry, openPage, screenshot, showMainTier, signInThroughForm, startServer } from './harness.ts';
+import { openMenuEntry, screenshot, showMainTier, signedInBrowser, startServer } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
 
 /**
@@ -23,11 +23,7 @@ describe('a menu item opening its page’s create screen (Chromium)', () => {
       Name: 'Visit Log', Fields: [{ Label: 'Visitor', FieldType: 'text', Required: true }],
       Page: { Name: 'Visits' }, MenuItem: true, Role: { Name: 'Front Desk', Create: true, Update: true, Delete: false },
     }, 201);
-    browser = await launchChromium();
-    ({ page, consoleErrors: errors } = await openPage(browser));
-    await page.goto(`${baseUrl}/login`);
-    await signInThroughForm(page, baseUrl);
-    await page.waitForURL(`${baseUrl}/home`);
+    ({ browser, page, consoleErrors: errors } = await signedInBrowser(baseUrl));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer } from './harness.ts';
+import { screenshot, signedInBrowser, startServer } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
 
 /**
@@ -28,11 +28,7 @@ describe('page fields, typed with their attributes, end to end (Chromium)', () =
       Name: 'Visits', Description: null, PermissionsDisplayName: 'Visits Page', FormId: formId, ParentPageId: null,
       Controller: null, ViewPath: null, Route: '/visits', Action: null, Target: 'self', IsActive: true,
     })).PageId;
-    browser = await launchChromium();
-    ({ page: admin, consoleErrors: errors } = await openPage(browser));
-    await admin.goto(`${baseUrl}/login`);
-    await signInThroughForm(admin, baseUrl);
-    await admin.waitForURL(`${baseUrl}/home`);
+    ({ browser, page: admin, consoleErrors: errors } = await signedInBrowser(baseUrl));
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { launchChromium, openPage, screenshot, signInThroughForm, startServer, showMainTier } from './harness.ts';
+import { openPage, screenshot, signInThroughForm, signedInBrowser, startServer, showMainTier } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
 import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
 
@@ -65,11 +65,7 @@ describe('pages, end to end (Chromium)', () => {
     await field('Severity', 'selectOne', { lookupListId: list.SimpleLookupTableId });
     await field('Incident Date', 'date');
 
-    browser = await launchChromium();
-    ({ page: admin, consoleErrors: adminErrors } = await openPage(browser));
-    await admin.goto(`${baseUrl}/login`);
-    await signInThroughForm(admin, baseUrl);
-    await admin.waitForURL(`${baseUrl}/home`);
+    ({ browser, page: admin, consoleErrors: adminErrors } = await signedInBrowser(baseUrl));
   });
   afterAll(async () => {
     await browser?.close();
