@@ -14,9 +14,14 @@ export type Url = string | null;
  */
 export type Target = "_blank" | "_self" | null;
 /**
- * The module whose list screen the item opens; the item is enabled for the users who hold it.
+ * The module the item opens (its list, or what Action says); the item is enabled for the users who may open that.
  */
 export type Module = number | null;
+/**
+ * What the module link opens of its module: the list (List) or a blank form (Create); none takes the page's own Action, else the list.
+ */
+export type Action = number | null;
+export type Action1 = string | null;
 /**
  * The item this one sits under; none: the first tier.
  */
@@ -41,6 +46,8 @@ export interface MenuItem {
   Url?: Url;
   Target?: Target;
   ModuleId?: Module;
+  Action?: Action;
+  ActionName?: Action1;
   ParentMenuItemId?: ParentMenuItem;
   SortOrder?: SortOrder;
   IsAlwaysVisible?: AlwaysVisible;

@@ -17,7 +17,11 @@ export type Route = string;
  * The page's address in links: its route, starting with # instead of /.
  */
 export type Url = string | null;
-export type Action = string | null;
+/**
+ * What a link to the page opens: its list (List, the default) or a blank form (Create).
+ */
+export type Action = number | null;
+export type Action1 = string | null;
 export type Target = string;
 export type Active = boolean;
 export type MenuName = string | null;
@@ -45,6 +49,7 @@ export interface Page {
   Route: Route;
   Url?: Url;
   Action?: Action;
+  ActionName?: Action1;
   Target?: Target;
   IsActive?: Active;
   MenuName?: MenuName;
