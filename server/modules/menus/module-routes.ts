@@ -5,36 +5,27 @@ import { routeTableFor } from '../app/route-table.ts';
 const entryKinds = ['.list', '.single'];
 
 /**
- * The route a module link opens: the module's list route from the route table (or its single-record screen when
- * it has no list), by module name. Built from the whole route table, whoever asks; whether a user may open it is
- * the user's own route table's answer.
+ * The routes a module link may open, by module name: its entry (the module's list route from the route table, or its
+ * single-record screen when it has no list) and its create route (what a link whose Action is Create opens), each
+ * without an id in it. Built from the whole route table, whoever asks; whether a user may open one is the user's own
+ * route table's answer. Each module's routes are worked out once for both.
  */
-export function moduleEntryRoutes(screens: ScreenDocument[], moduleNames: Iterable<string>): Map<string, RouteEntry> {
+export function moduleLinkRoutes(screens: ScreenDocument[], moduleNames: Iterable<string>): { entries: Map<string, RouteEntry>; creates: Map<string, RouteEntry> } {
   const base = new Set(routeTableFor(screens, new Set()).map((r) => r.Name));
   const entries = new Map<string, RouteEntry>();
-  for (const name of new Set(moduleNames)) {
-    const own = routeTableFor(screens, new Set([name])).filter((r) => !base.has(r.Name) && !r.Url.includes(':'));
-    for (const kind of entryKinds) {
-      const found = own.find((r) => r.Name.endsWith(kind));
-      if (found) {
-        entries.set(name, found);
-        break;
-      }
-    }
-  }
-  return entries;
-}
-
-/** The create route of each module that has one without an id in it: what a module link whose Action is Create opens. */
-export function moduleCreateRoutes(screens: ScreenDocument[], moduleNames: Iterable<string>): Map<string, RouteEntry> {
-  const base = new Set(routeTableFor(screens, new Set()).map((r) => r.Name));
   const creates = new Map<string, RouteEntry>();
   for (const name of new Set(moduleNames)) {
-    const found = routeTableFor(screens, new Set([name])).find((r) => !base.has(r.Name) && r.Name.endsWith('.create') && !r.Url.includes(':'));
-    if (found) creates.set(name, found);
+    const own = routeTableFor(screens, new Set([name])).filter((r) => !base.has(r.Name) && !r.Url.includes(':'));
+    const entry = entryKinds.map((kind) => own.find((r) => r.Name.endsWith(kind))).find(Boolean);
+    if (entry) entries.set(name, entry);
+    const create = own.find((r) => r.Name.endsWith('.create'));
+    if (create) creates.set(name, create);
   }
-  return creates;
+  return { entries, creates };
 }
+
+/** The route each module link opens by default (see moduleLinkRoutes). */
+export const moduleEntryRoutes = (screens: ScreenDocument[], moduleNames: Iterable<string>): Map<string, RouteEntry> => moduleLinkRoutes(screens, moduleNames).entries;
 
 /** What the profile menu opens (ui/shell/profile-menu.ts): not offered again by the main menu. */
 const profileMenuPaths = new Set(['/youraccount']);

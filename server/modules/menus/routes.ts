@@ -15,7 +15,7 @@ import { routeTableFor } from '../app/route-table.ts';
 import { allScreens } from '../forms/screens.ts';
 import { checkMenuPlacement, checkParentExists, lockMenuShape, menuMessages } from './placement.ts';
 import { moduleHints, moduleKindGroups, moduleKindOrder } from '../access/module-kinds.ts';
-import { moduleCreateRoutes, moduleEntryRoutes } from './module-routes.ts';
+import { moduleEntryRoutes, moduleLinkRoutes } from './module-routes.ts';
 import { buildMenu, menuItemType, type MenuRow } from './tree.ts';
 import { checkedEntryAction, entryActionName } from './entry-actions.ts';
 import { isAppPath, isWebAddress, menuUrlMessage } from '../../../engine/core/menu.ts';
@@ -169,7 +169,8 @@ export default async function menuRoutes(app: FastifyInstance) {
         .orderBy([{ column: 'mi.sort_order' }, { column: 'mi.menu_item_id' }]) as Promise<MenuRow[]>,
     ]);
     const linked = rows.flatMap((r) => (r.ModuleName ? [r.ModuleName] : []));
-    return buildMenu(rows, routeTableFor(screens, modules, routes), moduleEntryRoutes(screens, linked), moduleCreateRoutes(screens, linked));
+    const { entries, creates } = moduleLinkRoutes(screens, linked);
+    return buildMenu(rows, routeTableFor(screens, modules, routes), entries, creates);
   });
 
   registerCrud(app, {
