@@ -36,6 +36,7 @@ import * as importBatches from './migrations/121_import_batches.ts';
 import * as pageFieldRouteTarget from './migrations/122_page_field_route_target.ts';
 import * as administrationMenuGroup from './migrations/124_administration_menu_group.ts';
 import * as entryActions from './migrations/126_entry_actions.ts';
+import * as circles from './migrations/127_circles.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -78,6 +79,7 @@ const migrations: Array<[string, Migration]> = [
   ['122_page_field_route_target', pageFieldRouteTarget],
   ['124_administration_menu_group', administrationMenuGroup],
   ['126_entry_actions', entryActions],
+  ['127_circles', circles],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { checkColumn, checkColumnName, checkIdentifier, indexName, quote, RecordTableError, type ColumnDescription, type SqlType } from './columns.ts';
+import { defaultCircleId } from '../../../db/migrations/127_circles.ts';
 import { columnSearchIndexName, createOrderIndex, orderIndexName, rememberSearchColumns, searchColumns, setSearchColumns } from './indexes.ts';
 
 /**
- * A form's record table: record_id, the audit columns the generic CRUD writes, `row_version` (the record's
+ * A form's record table: record_id, the audit columns the generic CRUD writes, the atomic circle owning the record, `row_version` (the record's
  * version, raised by every update), `udf` for user-defined field values, the given columns, and their indexes. Run it in the transaction that stores the form's
  * definition rows: PostgreSQL's DDL is transactional (on PGlite too), so both commit or neither does.
  */
@@ -27,9 +28,11 @@ export async function createRecordTable(trx: Knex.Transaction, tableName: string
     "is_active" boolean not null default true,
     "row_version" integer not null default 1,
     "created_by_id" integer references "users" ("user_id") on delete set null,
+    "atomic_circle_id" integer not null default ${defaultCircleId} references "atomic_circles" ("atomic_circle_id") on delete restrict,
     "udf" jsonb not null default '{}'${own}
   )`);
   await trx.raw(`create index ${quote(indexName(tableName, 'created_by_id'))} on ${quote(tableName)} ("created_by_id", "record_id")`);
+  await trx.raw(`create index ${quote(indexName(tableName, 'atomic_circle_id'))} on ${quote(tableName)} ("atomic_circle_id", "record_id")`);
   for (const column of columns) if (column.sortable) await createOrderIndex(trx, tableName, column.name);
   await setSearchColumns(trx, tableName, columns.filter((c) => c.searchable).map((c) => c.name));
 }
