@@ -170,7 +170,7 @@ function columnCapabilities(f: ComposedField): { sortable?: true; searchable?: t
   return { ...(f.type.sortable || byName ? { sortable: true } : {}), ...(f.type.searchable || byName ? { searchable: true } : {}) };
 }
 
-function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocument['list']> {
+function listOf(fields: ComposedField[], title: string, pageId: number | undefined): NonNullable<ScreenDocument['list']> {
   const listed = fields.filter(isListed);
   type Columns = NonNullable<ScreenDocument['list']>['columns'];
   const columns = (listed.length
@@ -186,6 +186,7 @@ function listOf(fields: ComposedField[], title: string): NonNullable<ScreenDocum
   // The default order is one an index serves: a stored column, not a select's names.
   const firstSortable = listed.find((f) => f.type.sortable);
   return {
+    ...(pageId ? { pageId } : {}),
     columns,
     pageSizes: [10, 20, 50, 100],
     defaultPageSize: 50,
@@ -301,7 +302,7 @@ export function composeStoredForm(form: StoredForm, fields: readonly StoredField
     api: naming.api,
     idField: 'RecordId',
     routes: names.length ? { ...otherRoutes, create } : otherRoutes,
-    list: listOf(shown, form.Name),
+    list: listOf(shown, form.Name, form.AccessPageId),
     form: {
       entityLabel: form.Name.trim(),
       fields: {

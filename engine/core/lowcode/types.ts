@@ -13,6 +13,8 @@ export interface StoredForm {
   /** Whether the form allows user-defined fields (UDFs). */
   CanHaveEav: boolean;
   IsCircleable?: boolean;
+  /** The access page of the form's records (their row actions and CircleAccess): stored forms have one. */
+  AccessPageId?: number;
   /** A built-in entity's form: its shipped fields cannot be removed or retyped. */
   IsReserved?: boolean;
   IsActive: boolean;

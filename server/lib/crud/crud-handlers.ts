@@ -27,7 +27,7 @@ const noId = 'No id was provided.';
  * held in its transaction, and the version the record was read at, so no write is lost or applied twice.
  */
 export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHandlers {
-  const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [], parent } = options;
+  const { screen, entity, table, unique = [], hooks = {}, ownerField, related = [], parent, circles } = options;
   const form = screen.form;
   if (!form) throw new Error(`screen ${screen.id} has no form`);
   const id = screen.idField;
@@ -36,7 +36,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   const udfFields = properties.filter((p) => (entity.properties?.[p] as Row | undefined)?.[UDF_KEYWORD] === true);
   const udfKeys = new Map(udfFields.map((p) => [p, udfKeyOf(entity.properties?.[p] as Row)]));
   const notColumns = new Set([...related, ...udfFields]);
-  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), 'RowVersion'];
+  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), ...(circles ? [circles.field] : []), 'RowVersion'];
   const withoutRelated = (values: Row): Row => (notColumns.size ? Object.fromEntries(Object.entries(values).filter(([k]) => !notColumns.has(k))) : values);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
@@ -97,14 +97,15 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   async function existing(request: IdRequest): Promise<Row> {
     if (!(request.params.id > 0)) throw HttpError.of(400, noId, id, 'NoId');
     const query = db()(table).where(id, request.params.id);
-    const row = await (parent ? withParentRowRule(query, parent, request.principal) : withRowRule(query, ownerField, request.principal)).first(columns);
+    const row = await (parent ? withParentRowRule(query, parent, request.principal) : withRowRule(query, ownerField, request.principal, circles?.field)).first(columns);
     if (!row) throw HttpError.of(404, `This ${label.toLowerCase()} no longer exists.`, null, 'NotFound');
     return row;
   }
 
-  function guard(row: Row, action: CrudAction): void {
+  async function guard(request: FastifyRequest, row: Row, action: CrudAction): Promise<void> {
     const refusal = hooks.refuseChange?.(row, action);
     if (refusal) throw HttpError.of(403, refusal, null, 'ReadOnlyRecord');
+    await circles?.allowChange(request, row, action);
   }
 
   /** What the user is shown of a record (with its related values): without the fields they may not see. */
@@ -181,7 +182,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
 
     update: async (request, reply) => {
       const before = await existing(request);
-      guard(before, 'update');
+      await guard(request, before, 'update');
       const version = sentVersion(request, label);
       // Fields the user may not change keep their stored values: checked as they are, and not written.
       const denied = await unwritable(request);
@@ -221,7 +222,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
 
     deactivate: async (request, reply) => {
       const before = await existing(request);
-      guard(before, 'deactivate');
+      await guard(request, before, 'deactivate');
       const version = sentVersion(request, label);
       const auditBefore = await auditedBefore(before);
       return db().transaction(async (trx) => {
@@ -243,7 +244,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
 
     remove: async (request, reply) => {
       const before = await existing(request);
-      guard(before, 'delete');
+      await guard(request, before, 'delete');
       const version = sentVersion(request, label);
       const auditBefore = await auditedBefore(before);
       await db().transaction(async (trx) => {
@@ -271,7 +272,10 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         await checkUnique(trx, values);
         const written = await (hooks.toColumns?.(values, 'create', undefined, trx) ?? values);
         const udf = udfValues(written);
-        const owner = ownerField ? { [ownerField]: request.principal!.UserId } : {};
+        const owner = {
+          ...(ownerField ? { [ownerField]: request.principal!.UserId } : {}),
+          ...(circles ? { [circles.field]: trx.raw('(select owner_atomic_circle_id from users where user_id = ?)', [request.principal!.UserId]) } : {}),
+        };
         const [created] = await trx(table).insert({ ...withoutRelated(written), ...owner, ...(udf ? { Udf: udf } : {}), CreatedBy: who(request) }).returning(columns);
         await hooks.afterWrite?.(trx, created, values, 'create', request);
         const full = await withRelated(trx, created);

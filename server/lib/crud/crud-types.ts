@@ -61,6 +61,12 @@ export interface CrudOptions {
    * of the columns written; hooks.load adds them to answers and hooks.afterWrite writes them.
    */
   related?: string[];
+  /**
+   * Records owned by atomic circles (a circleable form's, issue 30): the column naming the circle. A user without
+   * 'View All Records' also reaches the records of their circles; a new record belongs to its creator's owner circle;
+   * a change must be granted on the record's circle (allowChange throws the refusal).
+   */
+  circles?: { field: string; allowChange(request: FastifyRequest, row: Row, action: CrudAction): Promise<void> };
 }
 
 export type IdRequest = FastifyRequest<{ Params: { id: number } }>;

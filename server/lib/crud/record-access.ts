@@ -16,10 +16,17 @@ export function ownRecordsOnly(principal: Principal | undefined): boolean {
   return Boolean(principal?.Access && !principal.Access.viewAllRecords);
 }
 
-/** Narrows a query to the rows the user may reach: their own when they lack 'View All Records'. */
-export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undefined, principal: Principal | undefined): Knex.QueryBuilder {
-  if (ownerField && ownRecordsOnly(principal)) query.where(ownerField, principal!.UserId);
-  return query;
+/**
+ * Narrows a query to the rows the user may reach: without 'View All Records', their own, and where the records belong
+ * to circles (circleField: a circleable form's), those of every circle the user is a member of. The circles are a
+ * semi-join on the user's id (view circle_members): no list of ids in the statement, no cap on how many.
+ */
+export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undefined, principal: Principal | undefined, circleField?: string): Knex.QueryBuilder {
+  if (!ownerField || !ownRecordsOnly(principal)) return query;
+  const me = principal!.UserId;
+  if (!circleField) return query.where(ownerField, me);
+  return query.where((rule) => rule.where(ownerField, me)
+    .orWhereIn(circleField, (members) => members.from('circle_members').where('UserId', me).select('AtomicCircleId')));
 }
 
 /** Where a child record's row rule comes from: its parent's row (a form's field, a list's item, a page's field). */

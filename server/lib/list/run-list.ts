@@ -12,7 +12,8 @@ import { maxPageSize, pageSizeMessage } from './schemas.ts';
 import { lockedRowIds, takeLockFlags, withLockFlags, type ListLocks } from './locked-rows.ts';
 
 export interface ListExtras<T> {
-  circleAccess?: () => Promise<ListResult<T>['CircleAccess']>;
+  /** The list's CircleAccess; given the page's rows (a promise of them), for an answer about their circles only. */
+  circleAccess?: (rows: () => Promise<T[]>) => Promise<ListResult<T>['CircleAccess']>;
   /** Stops a search that runs longer (PostgreSQL only); searchTimeoutMs when not given. */
   searchTimeoutMs?: number;
   /** Marks the page's rows others hold locked, in the page's own statement. */
@@ -117,7 +118,7 @@ async function listPage<T extends Record<string, unknown>>(
     ? async () => { const rows = (await pageRows()).length; return rows < pageSize ? rows : undefined; }
     : undefined, bound);
 
-  const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, circleAccess?.() ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];
+  const [rows, counted, CircleAccess] = (await Promise.all([pageRows(), counting, circleAccess?.(pageRows) ?? []])) as [T[], CountResult, ListResult<T>['CircleAccess']];
   total ??= counted;
   const locked = locks ? takeLockFlags(rows, locks.idField) : undefined;
   if (reversed) rows.reverse();

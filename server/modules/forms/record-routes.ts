@@ -20,6 +20,8 @@ import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
 import { pageScreen } from '../pages/page-screens.ts';
 import { withSelectNames } from '../lookups/lookup-names.ts';
+import { listCircleAccess, recordCircles } from './record-circles.ts';
+import { circleIdField } from '../../../engine/core/grid/actions.ts';
 
 type Params = { formId?: number; pageId?: number; id: number };
 type Req = FastifyRequest<{ Params: Params }>;
@@ -105,7 +107,7 @@ export default async function recordRoutes(app: FastifyInstance) {
     const records: FormRecords = {
       built,
       handlers: crudHandlers(app, {
-        screen: built.screen, entity: built.entity, table, ownerField,
+        screen: built.screen, entity: built.entity, table, ownerField, circles: recordCircles(app, built),
         hooks: {
           toColumns: async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values)),
         },
@@ -115,7 +117,7 @@ export default async function recordRoutes(app: FastifyInstance) {
         idField: 'RecordId',
         statementVersion: `r${built.revision ?? 0}:`,
         activeField: 'IsActive',
-        alwaysSelect: ['IsActive'],
+        alwaysSelect: built.form.IsCircleable ? ['IsActive', circleIdField] : ['IsActive'],
         searchEachColumn: true,
         nullableFields: list.columns.filter((c) => c.sortable).map((c) => c.field),
         ...lookupNameColumns(app.db, list, built.entity, 'records'),
@@ -127,7 +129,8 @@ export default async function recordRoutes(app: FastifyInstance) {
     return records;
   }
 
-  const rows = (db: Knex, records: FormRecords, request: Req) => withRowRule(records.base(db), ownerField, request.principal);
+  const rows = (db: Knex, records: FormRecords, request: Req) =>
+    withRowRule(records.base(db), ownerField, request.principal, records.built.form.IsCircleable ? circleIdField : undefined);
   const listed = (records: FormRecords, request: Req) => listForUser(records.list, deniedFieldsOf(request.principal));
   const tags = ['form records'];
   mount(formSource);
@@ -148,7 +151,9 @@ export default async function recordRoutes(app: FastifyInstance) {
     schema: { tags, summary: "A built form's records, paged, sorted and searched over the columns its list declares.", params, querystring: listQuerySchema },
   }, async (request) => {
     const records = await recordsOf(request);
-    return runList(app.db, rows(app.db, records, request), listed(records, request), records.listOptions, request.query, { locks: await listLocks(app, request) });
+    return runList(app.db, rows(app.db, records, request), listed(records, request), records.listOptions, request.query, {
+      locks: await listLocks(app, request), circleAccess: listCircleAccess(app.db, request, records.built),
+    });
   });
 
   app.get<{ Params: Params; Querystring: ListQuery }>(`${base}/export.csv`, {

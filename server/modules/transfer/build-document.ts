@@ -23,6 +23,8 @@ export interface BuildField {
 export interface BuildBody {
   Name: string;
   Description?: string | null;
+  /** Its records belong to atomic circles (issue 30). */
+  IsCircleable?: boolean;
   Fields: BuildField[];
   Page?: { Name: string; Route?: string | null } | null;
   MenuItem?: boolean;
@@ -120,7 +122,7 @@ export async function buildDocument(trx: Knex, body: BuildBody): Promise<Transfe
   for (const list of lookupLists) list.form = name;
   const doc: TransferDocument = {
     format: 'metadmin-transfer', version: 1, lookupLists,
-    forms: [{ name, description: trimmed(body.Description) || null, canHaveEav: true, isCircleable: false, isActive: true, fields }],
+    forms: [{ name, description: trimmed(body.Description) || null, canHaveEav: true, isCircleable: body.IsCircleable === true, isActive: true, fields }],
     pages: [], menuItems: [], roles: [],
   };
   let opened: ModuleRef = { form: name };

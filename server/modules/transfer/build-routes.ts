@@ -16,6 +16,7 @@ const buildBody = {
   properties: {
     Name: text(200),
     Description: { type: ['string', 'null'], maxLength: 2000 },
+    IsCircleable: { type: 'boolean' },
     Fields: {
       type: 'array', maxItems: 200,
       items: {
