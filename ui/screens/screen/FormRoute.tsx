@@ -48,10 +48,12 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const routes = useSession((s) => s.routes) ?? [];
   const numericId = Number(id);
   const needsId = mode !== 'create' && !single;
-  // /x/create/{id}: 0 is a new record, another id a copy of that record (the screen's copy).
-  const copyOfId = mode === 'create' && screen.form?.copy && numericId > 0 ? numericId : undefined;
+  // /x/create/{id}: 0 is a new record, another id a copy of that record (the screen's copy); a built form's create
+  // route has no id: ?copyOf={id} (its row action Copy) names the record copied.
+  const copyOf = Number(new URLSearchParams(location.search).get('copyOf'));
+  const copyOfId = mode !== 'create' ? undefined : screen.form?.copy && numericId > 0 ? numericId : copyOf > 0 ? copyOf : undefined;
   const loads = mode !== 'create' || copyOfId !== undefined;
-  const url = recordUrl(screen, single, numericId);
+  const url = recordUrl(screen, single, copyOfId ?? numericId);
   const [plain, setRecord] = useState<Data | null>(null);
   const [readFailure, setFailure] = useState<string | null>(null);
   // Update and delete read the record for update: its lock (spec 2 "Record lock lifecycle") is held while the form is open.

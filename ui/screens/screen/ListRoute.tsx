@@ -15,6 +15,7 @@ import { fillPath } from '../../routing/route-paths.ts';
 import { useSession } from '../../stores/session.ts';
 import { useLockedRowsWatch } from '../../locks/useLockedRowsWatch.ts';
 import { windowHeaders } from '../../locks/window-id.ts';
+import { useRecordActionHandlers } from './record-action-handlers.ts';
 
 /** Spec 2 section 4: reads name the rows locked by others in this header (a JSON array of ids; -1 means all). */
 const lockedIdsHeader = 'lockedrecordids';
@@ -108,6 +109,7 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
   const watchLocked = useLockedRowsWatch(screen.id);
   const dataSource = useMemo(() => listSource(screen.api, watchLocked), [screen.api, watchLocked]);
   const exporter = useMemo(() => csvExporter(screen.api, screen.id), [screen.api, screen.id]);
+  const actionHandlers = useRecordActionHandlers(screen, routes);
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
   // The same noun as the create screen's title (the route table's 'Create ...').
@@ -126,6 +128,7 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
       views={preferenceViews}
       exporter={exporter}
       pageActions={pageActionSource}
+      actionHandlers={actionHandlers}
       actions={actions}
       add={add}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
