@@ -8,9 +8,10 @@ import { lowcodeBench } from './lowcode.ts';
 import { locksBench } from './locks.ts';
 import { signInBench } from './sign-in.ts';
 import { importBench } from './import.ts';
+import { circlesBench } from './circles.ts';
 
 /** `npm run bench [name...]`: runs the named benchmarks, or all. Figures are printed, never asserted. */
-const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench, lowcode: lowcodeBench, locks: locksBench, 'sign-in': signInBench, import: importBench };
+const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench, lowcode: lowcodeBench, locks: locksBench, 'sign-in': signInBench, import: importBench, circles: circlesBench };
 
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of chosen) {

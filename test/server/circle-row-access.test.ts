@@ -53,12 +53,13 @@ describe.each(databases)('circles decide the records and row actions of a circle
     [{ AggregateCircleId: region }] = await db('aggregate_circles').insert({ Name: 'Region' }).returning('AggregateCircleId');
     [{ AtomicCircleId: north }] = await db('atomic_circles').insert({ Name: 'North', AggregateCircleId: region }).returning('AtomicCircleId');
     [{ AtomicCircleId: south }] = await db('atomic_circles').insert({ Name: 'South', AggregateCircleId: region }).returning('AtomicCircleId');
+    const [{ AtomicCircleId: east }] = await db('atomic_circles').insert({ Name: 'East' }).returning('AtomicCircleId');
     // Region lets its members edit and delete; North, with roles of its own, only edit.
     await db('aggregate_circle_roles').insert({ AggregateCircleId: region, RoleId: await formRole(t.app, 'Region Editors', formId, ['update', 'delete']) });
     await db('atomic_circle_roles').insert({ AtomicCircleId: north, RoleId: await formRole(t.app, 'North Editors', formId, ['update']) });
     await db('atomic_circles').where({ AtomicCircleId: north }).update({ HasOwnRoles: true });
     actions = Object.fromEntries((await db('page_actions').where({ FormId: formId }).select('ActionName', 'ActionId')).map((a) => [a.ActionName, a.ActionId]));
-    const people: Array<[string, number]> = [['nora', north], ['nick', 1], ['sam', south], ['ursula', 1]];
+    const people: Array<[string, number]> = [['nora', north], ['nick', 1], ['sam', south], ['ursula', east]];
     for (const [name, circle] of people) {
       const id = await addUser(t.app, { UserName: name, Password: 'Secret12345', RoleIds: [clerk] });
       await db('users').where({ UserId: id }).update({ OwnerAtomicCircleId: circle });
@@ -142,5 +143,21 @@ describe.each(databases)('circles decide the records and row actions of a circle
     } finally {
       await t.app.db('atomic_circles').where({ AtomicCircleId: north }).update({ IsActive: true });
     }
+  });
+
+  it('moves a record only to an existing circle the user belongs to, audits the move, and the record follows its circle', async () => {
+    const id = await recordOf('North 2');
+    const url = `${records()}/${id}/circle`;
+    expect((await as(users.nick, 'GET', url)).json()).toMatchObject({ Current: { Id: north, Name: 'North' }, Choices: [{ Name: 'Default' }, { Name: 'North' }] });
+    expect((await as(users.nick, 'POST', url, { AtomicCircleId: 999999 })).json()).toMatchObject([{ PropertyName: 'AtomicCircleId', ErrorMessage: 'The circle 999999 does not exist.' }]);
+    expect((await as(users.nick, 'POST', url, { AtomicCircleId: south })).json()).toMatchObject([{ ErrorMessage: 'You may move a record only to a circle you belong to.' }]);
+    const moved = await as(users.nick, 'POST', url, { AtomicCircleId: 1 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await titles(users.nora)).toEqual(['North 1', 'North 2']); // hers: she created it
+    expect(await titles(users.ursula)).toEqual(['North 1', 'South 1']); // Region's circles no longer hold it
+    const history = (await as(admin, 'GET', `${records()}/${id}/history`)).json();
+    expect(history[0]).toMatchObject({ ChangedBy: 'nick', Changes: [{ Field: 'Circle', Old: 'North', New: 'Default' }] });
+    const back = await as(admin, 'POST', url, { AtomicCircleId: north });
+    expect(back.statusCode, back.body).toBe(200);
   });
 });

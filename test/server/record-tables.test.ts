@@ -28,22 +28,27 @@ describe.each(databases)('record tables of forms administrators build, on %s', (
     expect(cols.map((c) => `${c.ColumnName} ${c.DataType}`)).toEqual([
       'record_id integer', 'created_by text', 'created_date timestamp with time zone', 'modified_by text',
       'modified_date timestamp with time zone', 'deactivated_by text', 'deactivated_date timestamp with time zone',
-      'is_active boolean', 'row_version integer', 'created_by_id integer', 'udf jsonb', 'title text', 'amount numeric', 'code text',
+      'is_active boolean', 'row_version integer', 'created_by_id integer', 'atomic_circle_id integer', 'udf jsonb', 'title text', 'amount numeric', 'code text',
     ]);
     const [row] = await db()('rt_orders').insert({ title: 'first', amount: '1.5', code: '12', created_by_id: 1 }).returning('*');
-    expect(row).toMatchObject({ RecordId: 1, IsActive: true, RowVersion: 1, Udf: {}, Title: 'first', Amount: 1.5, CreatedById: 1 });
+    expect(row).toMatchObject({ RecordId: 1, IsActive: true, RowVersion: 1, Udf: {}, Title: 'first', Amount: 1.5, CreatedById: 1, AtomicCircleId: 1 });
     expect(row.CreatedDate).toBeInstanceOf(Date);
     const defs = (await indexes('rt_orders')).map((i) => i.Indexdef.replace(/^.* USING /, `${i.Indexname} USING `));
     expect(defs).toEqual([
       'rt_orders_amount_order USING btree (amount, record_id)',
+      'rt_orders_atomic_circle_id USING btree (atomic_circle_id, record_id)',
       'rt_orders_created_by_id USING btree (created_by_id, record_id)',
       'rt_orders_pkey USING btree (record_id)',
       "rt_orders_search_trgm USING gin (COALESCE(title, ''::text) gin_trgm_ops)",
       'rt_orders_title_order USING btree (title, record_id)',
     ]);
-    // The author is a user: deleting the user keeps the record.
-    const fk = (await db().raw("select pg_get_constraintdef(oid) as d from pg_constraint where conrelid = 'rt_orders'::regclass and contype = 'f'")).rows[0].D as string;
-    expect(fk).toBe('FOREIGN KEY (created_by_id) REFERENCES users(user_id) ON DELETE SET NULL');
+    // The author is a user: deleting the user keeps the record. Its circle is one that exists, and cannot go while it owns records.
+    const fks = (await db().raw("select pg_get_constraintdef(oid) as d from pg_constraint where conrelid = 'rt_orders'::regclass and contype = 'f' order by 1")).rows.map((r: { D: string }) => r.D);
+    expect(fks.sort()).toEqual([
+      'FOREIGN KEY (atomic_circle_id) REFERENCES atomic_circles(atomic_circle_id) ON DELETE RESTRICT',
+      'FOREIGN KEY (created_by_id) REFERENCES users(user_id) ON DELETE SET NULL',
+    ]);
+    await expect(db()('rt_orders').insert({ title: 'nowhere', atomic_circle_id: 999999 })).rejects.toThrow(/foreign key/);
   });
 
   it('the search index serves the generic list\'s contains-search', async () => {

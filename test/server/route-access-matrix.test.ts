@@ -238,6 +238,8 @@ describe.each(oneDatabase)('every API route against the access it declares, on %
       'GET /api/forms/:formId/records/export.csv': { module },
       'GET /api/forms/:formId/records/:id': { module },
       'GET /api/forms/:formId/records/:id/history': { module },
+      'GET /api/forms/:formId/records/:id/circle': { module },
+      'POST /api/forms/:formId/records/:id/circle': { module, route: routeNodeName(`form-${formId}`, 'update') },
       'POST /api/forms/:formId/records/:id/print': { module },
       'POST /api/forms/:formId/records': { module, route: routeNodeName(`form-${formId}`, 'create') },
       'POST /api/forms/:formId/records/:id': { module, route: routeNodeName(`form-${formId}`, 'update') },

@@ -57,22 +57,30 @@ const ownGrantsAction = `(:isMaster or exists (
     select 1 from permission_nodes rn cross join lateral user_node_access(:userId, rn.node_id) ra
     where rn.type = 'route' and not rn.is_retired and rn.name = :screenId || '.' || pa.route_kind and ra.has_access)))`;
 
-/** True when circle `c.id` grants the action `pa` (SQL over aliases c and pa). */
-const circleGrantsAction = `(exists (
-    select 1 from circle_actions ca where ca.atomic_circle_id = c.id and (ca.action_id = pa.action_id or ca.action_id = pa.parent_action_id))
-  or exists (
-    select 1 from circle_roles cr join roles r on r.role_id = cr.role_id and r.is_active
-    where cr.atomic_circle_id = c.id and ${roleGrantsAction}))`;
-
-/** Per circle, the granted actions' ids (or route kinds) on the page. */
-const grantsStatement = (column: 'action_id' | 'route_kind') => `select c.id as "Key", array(
-    select pa.${column} from page_actions pa
-    where pa.access_page_id = :pageId and pa.is_active and ${ownGrantsAction}
-      and (:isMaster or :viewAll or c.id = 0
-        or not exists (select 1 from circle_members m where m.user_id = :userId and m.atomic_circle_id = c.id)
-        or ${circleGrantsAction})
+/**
+ * Per circle, the granted actions' ids (or route kinds) on the page. The user's own grants are evaluated once (own), the
+ * grants of each role in force on a member circle once per role (role_action), then matched per circle.
+ */
+const grantsStatement = (column: 'action_id' | 'route_kind') => `with own as materialized (
+    select pa.action_id, pa.parent_action_id, pa.route_kind, pa.form_id from page_actions pa
+    where pa.access_page_id = :pageId and pa.is_active and ${ownGrantsAction}),
+  asked as materialized (
+    select c.id, not (:isMaster or :viewAll or c.id = 0)
+      and exists (select 1 from circle_members m where m.user_id = :userId and m.atomic_circle_id = c.id) as narrowed
+    from unnest(cast(:circleIds as integer[])) as c (id)),
+  circle_role as materialized (
+    select distinct cr.atomic_circle_id, cr.role_id from circle_roles cr join roles r on r.role_id = cr.role_id and r.is_active
+    where cr.atomic_circle_id in (select id from asked where narrowed)),
+  role_action as materialized (
+    select r.role_id, pa.action_id from roles r cross join own pa
+    where r.role_id in (select role_id from circle_role) and ${roleGrantsAction})
+  select c.id as "Key", array(
+    select pa.${column} from own pa
+    where not c.narrowed
+      or exists (select 1 from circle_actions ca where ca.atomic_circle_id = c.id and (ca.action_id = pa.action_id or ca.action_id = pa.parent_action_id))
+      or exists (select 1 from circle_role cr join role_action ra on ra.role_id = cr.role_id where cr.atomic_circle_id = c.id and ra.action_id = pa.action_id)
     order by pa.action_id) as "Ids"
-  from unnest(cast(:circleIds as integer[])) as c (id)`;
+  from asked c`;
 
 async function grantsOf<T>(db: Knex, column: 'action_id' | 'route_kind', user: GrantsUser, records: RecordsAccess, circleIds: readonly number[]): Promise<Array<{ Key: number; Ids: T[] }>> {
   const ids = [...new Set(circleIds)];

@@ -55,3 +55,36 @@ export function recordCircles(app: FastifyInstance, built: BuiltForm): CrudOptio
     },
   };
 }
+
+/** The circles a record may be moved to by this user: every active one for View All Records, else their own. */
+async function circleChoices(db: Knex, request: FastifyRequest): Promise<Array<{ Id: number; Name: string }>> {
+  const user = grantsUserOf(request);
+  const q = db('atomic_circles as c').where('c.IsActive', true).orderBy([{ column: 'c.Name' }, { column: 'c.AtomicCircleId' }]).select('c.AtomicCircleId as Id', 'c.Name');
+  if (!user.IsMaster && !user.viewAll) q.whereIn('c.AtomicCircleId', (m) => m.from('circle_members').where('UserId', user.UserId).select('AtomicCircleId'));
+  return q;
+}
+
+/** GET: the record's circle and where it may go (nowhere, when its form's records do not belong to circles). */
+export async function recordCircleOf(db: Knex, request: FastifyRequest, row: Row, circleable: boolean) {
+  const id = Number(row[circleIdField]);
+  const current: { Id: number; Name: string } = await db('atomic_circles').where({ AtomicCircleId: id }).first('AtomicCircleId as Id', 'Name');
+  return { Circleable: circleable, Current: current, Choices: circleable ? await circleChoices(db, request) : [] };
+}
+
+/**
+ * POST: whether a record may move to another circle (the write itself takes its lock and version as any change does):
+ * needs the record's change granted on its circle now, a target that exists and is active, and one the user may choose.
+ * Answers the circles' names, for the audit of the move.
+ */
+export async function moveRecord(trx: Knex, request: FastifyRequest, built: BuiltForm, row: Row, target: number): Promise<{ from: string; to: string }> {
+  const choices = await circleChoices(trx, request);
+  const chosen = choices.find((c) => c.Id === target);
+  if (!chosen) {
+    const exists = await trx('atomic_circles').where({ AtomicCircleId: target, IsActive: true }).first('AtomicCircleId');
+    const message = exists ? 'You may move a record only to a circle you belong to.' : `The circle ${target} does not exist.`;
+    throw HttpError.of(400, message, circleIdField, exists ? 'CircleNotYours' : 'NotFound');
+  }
+  await recordCircles(request.server, built)!.allowChange(request, row, 'update');
+  const from = (await trx('atomic_circles').where({ AtomicCircleId: Number(row[circleIdField]) }).first('Name'))?.Name ?? '';
+  return { from, to: chosen.Name };
+}

@@ -6,7 +6,7 @@ import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
 import { composedRecordBody, noValuesBody } from '../../lib/crud/form-body.ts';
-import { lockQuerySchema } from '../../lib/crud/record-lock.ts';
+import { lockHeaders, lockQuerySchema, requireWriteLock, sentVersion, staleVersion } from '../../lib/crud/record-lock.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { historySchema, type HistoryEntry } from '../../lib/crud/audit.ts';
 import { udfColumnsOf, withUdfColumns } from '../../lib/list/udf-columns.ts';
@@ -20,7 +20,8 @@ import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
 import { pageScreen } from '../pages/page-screens.ts';
 import { withSelectNames } from '../lookups/lookup-names.ts';
-import { listCircleAccess, recordCircles } from './record-circles.ts';
+import { listCircleAccess, moveRecord, recordCircleOf, recordCircles } from './record-circles.ts';
+import { writeAuditEntry } from '../../lib/crud/audit.ts';
 import { circleIdField } from '../../../engine/core/grid/actions.ts';
 
 type Params = { formId?: number; pageId?: number; id: number };
@@ -195,6 +196,49 @@ export default async function recordRoutes(app: FastifyInstance) {
     config: { access: formAccess('delete') },
     schema: { tags, summary: 'Deactivate a record of a built form.', params, body: noValuesBody },
   }, async (request, reply) => (await recordsOf(request)).handlers.deactivate(request, reply));
+
+  /** A record with its circle and version, as the row rule lets the user reach it, else 404. */
+  async function circledRecord(request: Req): Promise<{ records: FormRecords; row: Record<string, unknown> }> {
+    const records = await recordsOf(request);
+    const table = recordTableName(records.built.form.FormId);
+    const circleable = records.built.form.IsCircleable;
+    const row = await withRowRule(app.db(table).where({ RecordId: request.params.id }), ownerField, request.principal, circleable ? circleIdField : undefined).first('RecordId', circleIdField, 'RowVersion');
+    if (!row) throw HttpError.of(404, `This ${records.handlers.label.toLowerCase()} no longer exists.`, null, 'NotFound');
+    return { records, row };
+  }
+
+  app.get<{ Params: Params }>(`${base}/:id/circle`, {
+    config: { access: formAccess() },
+    schema: { tags, summary: "A circleable form's record: the atomic circle owning it, and those the user may move it to.", params },
+  }, async (request) => {
+    const { records, row } = await circledRecord(request);
+    return recordCircleOf(app.db, request, row, Boolean(records.built.form.IsCircleable));
+  });
+
+  app.post<{ Params: Params; Body: { AtomicCircleId: number } }>(`${base}/:id/circle`, {
+    config: { access: formAccess('update') },
+    schema: {
+      tags, summary: "Moves a circleable form's record to another atomic circle (with its lock and version, audited).", params,
+      body: { type: 'object', required: ['AtomicCircleId'], additionalProperties: false, properties: { AtomicCircleId: { type: 'integer' } } },
+    },
+  }, async (request, reply) => {
+    const { records, row } = await circledRecord(request);
+    if (!records.built.form.IsCircleable) throw HttpError.of(409, "This form's records do not belong to circles.", null, 'NotCircleable');
+    const { screen } = records.built;
+    const version = sentVersion(request, records.handlers.label);
+    const table = recordTableName(records.built.form.FormId);
+    const { from, to } = await moveRecord(app.db, request, records.built, row, request.body.AtomicCircleId);
+    return app.db.transaction(async (trx) => {
+      await requireWriteLock(trx, request, screen.id, request.params.id);
+      const [moved] = await trx(table).where({ RecordId: request.params.id, RowVersion: version })
+        .update({ [circleIdField]: request.body.AtomicCircleId, ModifiedBy: request.principal!.UserName, ModifiedDate: trx.fn.now(), RowVersion: trx.raw('?? + 1', ['RowVersion']) })
+        .returning(['RecordId', circleIdField, 'RowVersion']);
+      if (!moved) throw await staleVersion(trx, table, 'RecordId', request.params.id, records.handlers.label);
+      if (from !== to) await writeAuditEntry(trx, { entity: screen.id, recordId: request.params.id, action: 'update', principal: request.principal, changes: [{ Field: 'Circle', Old: from, New: to }] });
+      reply.header(lockHeaders.version, String(moved.RowVersion));
+      return { RecordId: moved.RecordId, AtomicCircleId: moved[circleIdField], Circle: to };
+    });
+  });
 
   app.delete<{ Params: Params }>(`${base}/:id`, {
     config: { access: formAccess('delete') },
