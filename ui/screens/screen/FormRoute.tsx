@@ -19,6 +19,7 @@ import { HistoryButton } from './HistoryButton.tsx';
 import { useLockedRecord } from '../../locks/useLockedRecord.ts';
 import { LockDialogs } from '../../locks/LockDialogs.tsx';
 import { PrintButton } from './PrintButton.tsx';
+import { RecordCircleButton } from './RecordCircleButton.tsx';
 
 type Data = Record<string, unknown>;
 
@@ -94,7 +95,14 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
   const canCopy = Boolean(screen.form?.copy) && mode === 'update' && needsId && createEntry && routes.some((r) => r.Name === `${screen.id}.update`);
   // The record's History beside the title, on the update and read routes of a form that shows record info.
   const history = record && !single && (mode === 'update' || mode === 'read') && screen.form?.recordInfo
-    ? <><HistoryButton url={`${url}/history`} entity={entity} /><PrintButton url={url} /></> : null;
+    ? (
+      <>
+        <HistoryButton url={`${url}/history`} entity={entity} />
+        <PrintButton url={url} />
+        {/* A circleable form's record names its circle (AtomicCircleId); it moves from the update route, under the record's lock. */}
+        {mode === 'update' && record.AtomicCircleId !== undefined && <RecordCircleButton url={url} move={(body) => write('POST', `${url}/circle`, body)} />}
+      </>
+    ) : null;
   const extra = record && actions ? actions(record) : null;
   /** A write to the record read for update: with its lock and version; the answer's version is the one read now. */
   async function write(method: 'POST' | 'DELETE', path: string, body?: Data): Promise<Data> {
