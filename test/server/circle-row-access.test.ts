@@ -160,4 +160,36 @@ describe.each(databases)('circles decide the records and row actions of a circle
     const back = await as(admin, 'POST', url, { AtomicCircleId: north });
     expect(back.statusCode, back.body).toBe(200);
   });
+
+  it("explains a row action by the record's circle, the membership and the roles that decided it, as the evaluator answers", async () => {
+    const explain = async (user: string, title: string, action: string) => {
+      const userId = (await t.app.db('users').where({ UserName: user }).first('UserId')).UserId;
+      const res = await as(admin, 'GET', `/api/Authorize/ExplainRecordAction?userId=${userId}&formId=${formId}&recordId=${await recordOf(title)}&action=${action}&pageId=${pageId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { Granted: boolean; Chain: Array<{ Step: string; Detail: string; Granted: boolean }> };
+    };
+    const denied = await explain('nora', 'North 1', 'Delete');
+    expect(denied.Granted).toBe(false);
+    expect(denied.Chain.map((l) => l.Detail)).toEqual(expect.arrayContaining([
+      "The record belongs to the circle 'North' of the aggregate 'Region'.",
+      "nora is a member of 'North' (their owner circle): what the circle grants narrows their own roles.",
+      "'North' takes its own roles: 'North Editors' does not grant Delete.",
+    ]));
+    expect((await explain('ursula', 'North 1', 'Delete')).Chain.map((l) => l.Detail)).toContain("ursula is a member of 'North' (through the aggregate 'Region'): what the circle grants narrows their own roles.");
+    expect((await explain('sam', 'South 1', 'Delete')).Chain.map((l) => l.Detail)).toContain("'South' takes the roles of its aggregate 'Region': 'Region Editors' grants Delete.");
+    // Every answer is the evaluator's: the list's CircleAccess for a row one reaches, nothing for one out of reach.
+    const disagreements: string[] = [];
+    for (const user of ['nora', 'nick', 'sam', 'ursula']) {
+      const answer = await list(users[user]);
+      for (const title of ['North 1', 'South 1']) {
+        const row = answer.Items.find((r) => r.Title === title);
+        const entry = row && answer.CircleAccess.find((e) => e.Key === row.AtomicCircleId);
+        for (const action of ['Edit', 'Delete', 'Copy', 'Print']) {
+          const evaluator = Boolean(entry?.Value.split(',').map(Number).includes(actions[action]));
+          if ((await explain(user, title, action)).Granted !== evaluator) disagreements.push(`${user} ${title} ${action}: evaluator ${evaluator}`);
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
 });

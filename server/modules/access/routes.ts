@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { moduleAccessOf } from './effective-access.ts';
 import { explainAccess, nodesOf, type ExplainStep } from './explain.ts';
+import { explainRecordAction } from './explain-circle.ts';
 
 const answer = { 200: { type: 'boolean' } } as const;
 const name = (description: string) => ({ type: 'string', minLength: 1, maxLength: 200, description });
@@ -111,6 +112,28 @@ export default async function accessRoutes(app: FastifyInstance) {
     if (routeName !== undefined && fieldName !== undefined) throw HttpError.of(400, 'Ask about a route or a field, not both.', 'fieldName', 'RouteOrField');
     const explained = await explainAccess(app.db, userId, { moduleName: module, routeName, fieldName });
     if (!explained) throw HttpError.of(404, 'This user no longer exists.', 'userId', 'NotFound');
+    return explained;
+  });
+
+  app.get<{ Querystring: { userId: number; formId: number; recordId: number; action: string; pageId?: number } }>('/api/Authorize/ExplainRecordAction', {
+    config: { access: { module: 'Role' } },
+    schema: {
+      tags: ['access'],
+      summary: "Why can (or can't) this user take this row action on this record: the record's circle, the user's membership, and the roles (the user's own, the circle's or its aggregate's) that granted or denied it.",
+      description: 'Granted is the answer of the evaluator the grid and the server use. 404 for no such user, form, action or record.',
+      querystring: {
+        type: 'object', additionalProperties: false, required: ['userId', 'formId', 'recordId', 'action'],
+        properties: {
+          userId: { type: 'integer', minimum: 1 }, formId: { type: 'integer', minimum: 1 }, recordId: { type: 'integer', minimum: 1 },
+          action: { type: 'string', enum: ['Edit', 'Delete', 'Copy', 'Print'] },
+          pageId: { type: 'integer', minimum: 1, description: 'The records as reached through this page (its module and route nodes).' },
+        },
+      },
+    },
+  }, async (request) => {
+    const { userId, formId, recordId, action, pageId } = request.query;
+    const explained = await explainRecordAction(app.db, userId, formId, recordId, action, pageId);
+    if (!explained) throw HttpError.of(404, 'No such user, form or record.', null, 'NotFound');
     return explained;
   });
 }
