@@ -5,6 +5,7 @@ import { applyForms, linkListsToForms } from './apply-forms.ts';
 import { applyLists } from './apply-lists.ts';
 import { applyMenuItems, applyRoles } from './apply-menus-roles.ts';
 import { applyPages } from './apply-pages.ts';
+import { applyCircles } from './circles.ts';
 import type { TransferDocument } from './document.ts';
 import type { ApplyContext, Conflict, PlanAction, PlanEntry } from './plan.ts';
 
@@ -32,5 +33,6 @@ export async function applyDocument(app: FastifyInstance, trx: Knex.Transaction,
   await applyPages(ctx, doc);
   await applyMenuItems(ctx, doc);
   await applyRoles(ctx, doc);
+  await applyCircles(ctx, doc);
   return { plan, changedForms, conflicts };
 }

@@ -38,6 +38,8 @@ export interface TransferMenuItem extends Keyed {
 }
 export interface TransferGrant { module: ModuleRef; type: 'module' | 'route' | 'field'; name: string; hasAccess: boolean; viewAllRecords: boolean }
 export interface TransferRole extends Keyed { name: string; description: string | null; isActive: boolean; grants: TransferGrant[] }
+/** A circle's explicit grants of the moved forms' row actions (a form by name, an action by its name). */
+export interface TransferCircle extends Keyed { kind: 'atomic' | 'aggregate'; name: string; actions: Array<{ form: string; action: 'Edit' | 'Delete' | 'Copy' | 'Print' }> }
 
 export interface TransferDocument {
   format: 'metadmin-transfer';
@@ -48,6 +50,7 @@ export interface TransferDocument {
   pages: TransferPage[];
   menuItems: TransferMenuItem[];
   roles: TransferRole[];
+  circles?: TransferCircle[];
 }
 
 const validate = createAjv().compile(transferSchema);

@@ -7,6 +7,7 @@ import { serverDay } from '../forms/built-forms.ts';
 import { menuItemType } from '../menus/tree.ts';
 import type { TransferDocument, TransferField, TransferGrant, TransferMenuItem, TransferRole } from './document.ts';
 import { formModuleName, moduleRefOf, pageModuleName, screenIdOfModule } from './keys.ts';
+import { circlesOf } from './circles.ts';
 
 type Row = Record<string, any>;
 
@@ -69,6 +70,8 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
   }
   doc.menuItems = await menuItemsOf(db, modules);
   doc.roles = await rolesOf(db, modules);
+  const circles = await circlesOf(db, formIds);
+  if (circles.length) doc.circles = circles;
   return doc;
 }
 

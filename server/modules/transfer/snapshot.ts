@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import type { TransferDocument } from './document.ts';
 import { formModuleName, pageModuleName } from './keys.ts';
+import { circleScopeOf } from './circles.ts';
 
 /** The definition tables an import writes, each with its key, in the order rows may be inserted (parents first). */
 export const definitionTables = [
   { table: 'roles', key: ['role_id'] },
   { table: 'forms', key: ['form_id'] },
+  { table: 'aggregate_circles', key: ['aggregate_circle_id'] },
+  { table: 'atomic_circles', key: ['atomic_circle_id'] },
   { table: 'form_fields', key: ['form_field_id'] },
   { table: 'form_revisions', key: ['form_revision_id'] },
   { table: 'simple_lookup_tables', key: ['simple_lookup_table_id'] },
@@ -16,6 +19,8 @@ export const definitionTables = [
   { table: 'permission_nodes', key: ['node_id'] },
   { table: 'menu_items', key: ['menu_item_id'] },
   { table: 'role_permissions', key: ['role_id', 'node_id'] },
+  { table: 'atomic_circle_actions', key: ['atomic_circle_id', 'action_id'] },
+  { table: 'aggregate_circle_actions', key: ['aggregate_circle_id', 'action_id'] },
 ] as const;
 export type DefinitionTable = (typeof definitionTables)[number]['table'];
 
@@ -24,7 +29,11 @@ export type Rows = Record<string, Record<string, unknown>>;
 export type Snapshot = Record<DefinitionTable, Rows>;
 
 /** The ids the document's keys name on this installation now (what exists of it). */
-export interface Scope { forms: number[]; lists: number[]; pages: number[]; menuItems: number[]; roles: number[]; modules: string[] }
+export interface Scope {
+  forms: number[]; lists: number[]; pages: number[]; menuItems: number[]; roles: number[]; modules: string[];
+  /** Absent from the scopes of imports made before circles travelled. */
+  atomicCircles?: number[]; aggregateCircles?: number[];
+}
 
 /** A list as one JSON binding (knex would spread an array binding into several, and an empty one into none). */
 const inList = 'in (select jsonb_array_elements_text(?::jsonb))';
@@ -58,13 +67,16 @@ export async function scopeOf(trx: Knex, doc: TransferDocument): Promise<Scope> 
     }
     if (parent !== null && !menuItems.includes(parent)) menuItems.push(parent);
   }
-  return { forms, lists, pages, menuItems, roles, modules: [...forms.map(formModuleName), ...pages.map(pageModuleName)] };
+  return { forms, lists, pages, menuItems, roles, modules: [...forms.map(formModuleName), ...pages.map(pageModuleName)], ...(await circleScopeOf(trx, doc)) };
 }
 
 /** Both scopes' ids: what the import found before it and what it wrote. */
 export function unionOf(a: Scope, b: Scope): Scope {
   const both = <T>(x: T[], y: T[]) => [...new Set([...x, ...y])];
-  return { forms: both(a.forms, b.forms), lists: both(a.lists, b.lists), pages: both(a.pages, b.pages), menuItems: both(a.menuItems, b.menuItems), roles: both(a.roles, b.roles), modules: both(a.modules, b.modules) };
+  return {
+    forms: both(a.forms, b.forms), lists: both(a.lists, b.lists), pages: both(a.pages, b.pages), menuItems: both(a.menuItems, b.menuItems), roles: both(a.roles, b.roles), modules: both(a.modules, b.modules),
+    atomicCircles: both(a.atomicCircles ?? [], b.atomicCircles ?? []), aggregateCircles: both(a.aggregateCircles ?? [], b.aggregateCircles ?? []),
+  };
 }
 
 /** Every row of the definition tables within the scope, as the database has it now. */
@@ -83,6 +95,10 @@ export async function capture(trx: Knex, scope: Scope): Promise<Snapshot> {
     permission_nodes: [`module_id in (select module_id from modules where name ${inList})`, ids(scope.modules)],
     menu_items: [`menu_item_id ${inInts}`, ids(scope.menuItems)],
     role_permissions: [`node_id in (select node_id from permission_nodes n join modules m using (module_id) where m.name ${inList})`, ids(scope.modules)],
+    atomic_circles: [`atomic_circle_id ${inInts}`, ids(scope.atomicCircles ?? [])],
+    aggregate_circles: [`aggregate_circle_id ${inInts}`, ids(scope.aggregateCircles ?? [])],
+    atomic_circle_actions: [`action_id in (select action_id from page_actions where form_id ${inInts})`, ids(scope.forms)],
+    aggregate_circle_actions: [`action_id in (select action_id from page_actions where form_id ${inInts})`, ids(scope.forms)],
   };
   const out = {} as Snapshot;
   for (const { table, key } of definitionTables) {
@@ -116,20 +132,20 @@ export async function restoreRows(trx: Knex, before: Snapshot, after: Snapshot):
   // A name put back may still be held by a row this loop deletes next (a permission node of a field the import added).
   await trx.raw('set constraints all deferred');
   for (const { table, key } of [...definitionTables].reverse()) {
-    for (const [k, row] of Object.entries(before[table])) {
-      if (!(k in after[table]) || JSON.stringify(after[table][k]) === JSON.stringify(row)) continue;
+    for (const [k, row] of Object.entries(before[table] ?? {})) {
+      if (!(k in (after[table] ?? {})) || JSON.stringify(after[table][k]) === JSON.stringify(row)) continue;
       const columns = Object.keys(row).filter((c) => !key.includes(c as never));
       await trx.raw(`update ?? t set ${columns.map((c) => `"${c}" = r."${c}"`).join(', ')} from jsonb_populate_record(null::??, ?::jsonb) r where ${whereKey(key)}`, [table, table, JSON.stringify(row)]);
     }
-    const added = Object.keys(after[table]).filter((k) => !(k in before[table]));
+    const added = Object.keys(after[table] ?? {}).filter((k) => !(k in (before[table] ?? {})));
     // Menu items and pages under other added ones: deepest (newest) first.
     for (const k of added.sort((x, y) => Number(y.split(':')[0]) - Number(x.split(':')[0]))) {
       await trx.raw(`delete from ?? t using jsonb_populate_record(null::??, ?::jsonb) r where ${whereKey(key)}`, [table, table, JSON.stringify(after[table][k])]);
     }
   }
   for (const { table } of definitionTables) {
-    for (const [k, row] of Object.entries(before[table])) {
-      if (!(k in after[table])) await trx.raw('insert into ?? select * from jsonb_populate_record(null::??, ?::jsonb)', [table, table, JSON.stringify(row)]);
+    for (const [k, row] of Object.entries(before[table] ?? {})) {
+      if (!(k in (after[table] ?? {}))) await trx.raw('insert into ?? select * from jsonb_populate_record(null::??, ?::jsonb)', [table, table, JSON.stringify(row)]);
     }
   }
 }
