@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Box, Button, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Divider, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
 import { api } from '../../../api/api.ts';
 import { ApiError } from '../../../api/client.ts';
 import { loadRoutes } from '../../../api/session-calls.ts';
@@ -27,6 +27,7 @@ export default function FormBuildPage() {
   const navigate = useNavigate();
   const sessionId = useSession((s) => s.session?.SessionId ?? null);
   const [name, setName] = useState('');
+  const [circleable, setCircleable] = useState(false);
   const [rows, setRows] = useState<FieldRow[]>(() => [blankRow()]);
   const [publish, setPublish] = useState<PublishChoice>(firstPublish);
   const [pageNamed, setPageNamed] = useState(false);
@@ -37,7 +38,7 @@ export default function FormBuildPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { body, keys } = buildBody(name, rows, publish);
+    const { body, keys } = buildBody(name, rows, publish, circleable);
     setSaving(true);
     try {
       const built = await api.post<Built>('/api/forms/build', body);
@@ -74,6 +75,10 @@ export default function FormBuildPage() {
                 if (!pageNamed) setPublish((p) => ({ ...p, pageName: e.target.value }));
               }}
               slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <FormControlLabel
+              control={<Checkbox checked={circleable} onChange={(e) => setCircleable(e.target.checked)} />}
+              label="Records belong to circles: staff see their circles' records, and each circle's roles decide what they may do with them"
             />
           </Stack>
         </Paper>

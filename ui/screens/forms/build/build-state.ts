@@ -57,11 +57,12 @@ export function withoutRow(rows: FieldRow[], key: number): FieldRow[] {
 }
 
 /** What the build call is sent: the typed rows, in order, and the publishing chosen. */
-export function buildBody(name: string, rows: FieldRow[], publish: PublishChoice) {
+export function buildBody(name: string, rows: FieldRow[], publish: PublishChoice, circleable = false) {
   const typed = rows.filter((row) => !isBlank(row));
   return {
     body: {
       Name: name,
+      IsCircleable: circleable,
       Fields: typed.map((row) => ({
         Label: row.Label, FieldType: row.FieldType, Required: row.Required,
         ...(selectTypes.has(row.FieldType) ? { Items: row.Choices.split('\n') } : {}),
