@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { addRole, addUser, grantModule } from './account-fixtures.ts';
 import { circleAccessFor } from '../../server/modules/page-actions/store.ts';
+import { grantNodes, nodeId, revokeNode } from './access-fixtures.ts';
 
 const userListPageId = 1;
 
@@ -76,15 +77,18 @@ describe.each(databases)('page actions and CircleAccess on %s', (kind) => {
     const body = (await injectAs(t.app, admin, { method: 'GET', url: '/api/users?pageSize=1' })).json();
     expect(body.CircleAccess).toEqual([{ Key: 0, Value: actions.map((a) => a.ActionId).join(',') }]);
 
-    // A user who may open the list but holds only Edit through a role sees only Edit granted.
+    // A user who may open the list and update users but not delete them: Edit (users.update) is granted, Delete not.
     const role = await addRole(t.app, 'User clerks');
     await grantModule(t.app, role, 'RegisterUser');
-    const edit = actions[0].ActionId;
-    await t.app.db('role_page_actions').insert({ RoleId: role, ActionId: edit });
+    await revokeNode(t.app, role, 'RegisterUser', { type: 'route', name: 'users.delete' });
+    const [edit, remove] = actions.map((a) => a.ActionId);
     await addUser(t.app, { UserName: 'clerk', Password: 'Clerk12345', RoleIds: [role] });
     const clerk = await signIn(t.app, 'clerk', 'Clerk12345');
-    const clerkList = (await injectAs(t.app, clerk, { method: 'GET', url: '/api/users?pageSize=1' })).json();
-    expect(clerkList.CircleAccess).toEqual([{ Key: 0, Value: String(edit) }]);
+    const clerkGrants = async () => (await injectAs(t.app, clerk, { method: 'GET', url: '/api/users?pageSize=1' })).json().CircleAccess;
+    expect(await clerkGrants()).toEqual([{ Key: 0, Value: String(edit) }]);
+    // The role editor's route node is the grant: given users.delete, Delete follows at the next request.
+    await grantNodes(t.app, role, [await nodeId(t.app, 'RegisterUser', { type: 'route', name: 'users.delete' })]);
+    expect(await clerkGrants()).toEqual([{ Key: 0, Value: `${edit},${remove}` }]);
   });
 
   it('reads the grants with the session check: a list call makes no query of its own for them', async () => {

@@ -118,7 +118,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('page_actions', (t) => {
     t.integer('form_id').references('form_id').inTable('forms').onDelete('CASCADE');
     t.string('route_kind', 10);
+    // A shipped list's action stands for the route node it opens: holding the node is the grant (the role editor's).
+    t.string('route_name', 200);
   });
+  const shippedRoutes: Array<[string, string]> = [['UpdateUser', 'users.update'], ['DeleteUser', 'users.delete'], ['CopyPage', 'pages.create'], ['UpdatePage', 'pages.update'], ['DeletePage', 'pages.delete']];
+  for (const [actionName, routeName] of shippedRoutes) await knex('page_actions').whereNull('form_id').where({ action_name: actionName }).update({ route_name: routeName });
   await knex.raw("alter table page_actions add constraint page_actions_route_kind check (route_kind in ('read', 'create', 'update', 'delete'))");
   // A trigger, so a form made by any path (its screen, Build a Form, an import, a reserved form's setup) has them.
   await knex.raw(`create function add_built_form_actions() returns trigger language plpgsql as $$
@@ -163,6 +167,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('page_actions', (t) => {
     t.dropColumn('form_id');
     t.dropColumn('route_kind');
+    t.dropColumn('route_name');
   });
   await knex.raw('alter table forms drop column access_page_id');
   await knex.raw('drop sequence access_page_ids');

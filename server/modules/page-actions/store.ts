@@ -26,18 +26,25 @@ export async function pageActionsOf(db: Knex, accessPageId: number): Promise<Pag
 
 /**
  * SQL for the ids of a page's actions the user is granted, as an array: through an active role granted the
- * action (or its parent action), or any action to an administrator role; every action to the master user.
+ * action (or its parent action), or any action to an administrator role; every action to the master user; and an
+ * action standing for a route node (route_name: the user list's Edit is users.update) to whoever holds that node
+ * under its module, so the role editor's route checkboxes are the grants of those actions.
  * Written against columns (or parameters) for the user, so the request's session check can answer it too.
  */
 export function grantedActionIdsSql(db: Knex, userId: Knex.Raw | string, isMaster: Knex.Raw | string, accessPageId: number): Knex.Raw {
+  const user = typeof userId === 'string' ? db.ref(userId) : userId;
   return db.raw(`array(select pa.action_id from page_actions pa
     where pa.access_page_id = ? and pa.is_active and (? or exists (
       select 1 from user_roles ur
       join roles r on r.role_id = ur.role_id and r.is_active
       where ur.user_id = ? and (r.is_admin or exists (
         select 1 from role_page_actions rpa
-        where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id)))))
-    order by pa.action_id)`, [accessPageId, typeof isMaster === 'string' ? db.ref(isMaster) : isMaster, typeof userId === 'string' ? db.ref(userId) : userId]);
+        where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id))))
+      or pa.route_name is not null and exists (
+        select 1 from permission_nodes rn join permission_nodes mn on mn.node_id = rn.parent_node_id
+        cross join lateral user_node_access(?, rn.node_id) ra cross join lateral user_node_access(?, mn.node_id) ma
+        where rn.type = 'route' and rn.name = pa.route_name and not rn.is_retired and ra.has_access and ma.has_access))
+    order by pa.action_id)`, [accessPageId, typeof isMaster === 'string' ? db.ref(isMaster) : isMaster, user, user, user]);
 }
 
 /** The ids of a page's actions the user is granted (see grantedActionIdsSql). */
