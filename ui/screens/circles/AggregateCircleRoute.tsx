@@ -98,7 +98,7 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
       <div>
-        <Typography variant="h1">{creating ? title.replace(/^Update /, 'Create ') : title}</Typography>
+        <Typography variant="h1">{title}</Typography>
         <Typography color="text.secondary">
           {creating ? 'Name the aggregate and choose its member atomic circles; its permissions and users follow once it is created.' : saved.Name}
         </Typography>
@@ -109,7 +109,7 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
           <TextField label="Name" required value={draft.Name} disabled={busy} onChange={(e) => edit({ Name: e.target.value }, 'Name')}
             error={Boolean(errorAt(errors, 'Name'))} helperText={errorAt(errors, 'Name')} slotProps={{ htmlInput: { maxLength: 200 } }} />
           <TextField label="Description" multiline minRows={2} value={draft.Description} disabled={busy} onChange={(e) => edit({ Description: e.target.value }, 'Description')}
-            error={Boolean(errorAt(errors, 'Description'))} helperText={errorAt(errors, 'Description')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            error={Boolean(errorAt(errors, 'Description'))} helperText={errorAt(errors, 'Description')} slotProps={{ htmlInput: { maxLength: 1000 } }} />
           <Box>
             <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label="Users and groups of the aggregate" sx={{ borderBottom: 1, borderColor: 'divider' }}>
               {tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} id={`aggregate-tab-${t.id}`} aria-controls={`aggregate-tabpanel-${t.id}`} disabled={t.id === 'user' && creating} />)}

@@ -7,6 +7,8 @@ import { sameIds } from './permission-tree.ts';
 
 interface Grants { roles: IdName[]; permissions: number[] }
 
+const sameGrants = (a: Grants, b: Grants) => sameIds(a.roles.map((r) => r.Id), b.roles.map((r) => r.Id)) && sameIds(a.permissions, b.permissions);
+
 /** What a member circle holds: its own roles and grants, or (inheriting) the aggregate's as saved. */
 function grantsOf(circle: AtomicCircle, aggregate: AggregateCircle): Grants {
   return circle.HasOwnRoles
@@ -40,7 +42,13 @@ export function useMemberCircle(circleId: number | null, aggregate: AggregateCir
   }, [circleId]);
 
   const baseline = useMemo(() => (circle ? grantsOf(circle, aggregate) : null), [circle, aggregate]);
-  const dirty = Boolean(baseline) && (!sameIds(draft.roles.map((r) => r.Id), baseline!.roles.map((r) => r.Id)) || !sameIds(draft.permissions, baseline!.permissions));
+  const dirty = Boolean(baseline) && !sameGrants(draft, baseline!);
+  // The aggregate saved new roles: an inheriting circle not being edited shows them at once.
+  const [shown, setShown] = useState(baseline);
+  if (shown !== baseline) {
+    setShown(baseline);
+    if (shown && baseline && sameGrants(draft, shown)) setDraft(baseline);
+  }
 
   async function write(body: Parameters<typeof circleApi.updateAtomicRole>[1]): Promise<void> {
     if (!circle) return;
