@@ -54,8 +54,9 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
   const tab: TabId = search.get('tab') === 'user' && !creating ? 'user' : 'groups';
   const onCustomDirtyChange = useCallback((value: boolean) => setCustomDirty(value), []);
 
-  const goBack = () => {
-    leaving.current = true;
+  /** Back where the user came from; after a save or delete without asking, on Cancel asking first when there are changes. */
+  const goBack = (done: boolean) => {
+    if (done) leaving.current = true;
     const back = returnUrlOf(search);
     if (back) navigate(back);
     else if (location.key !== 'default') navigate(-1);
@@ -79,12 +80,12 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
     event.preventDefault();
     if (busy || !dirty) return;
     // Post-submit goes back (spec 3), once the aggregate exists; a new one stays for its permissions and users.
-    if ((await saveParts(creating ? ['members'] : allParts.filter((p) => aggregate.changed[p]))) && !creating) goBack();
+    if ((await saveParts(creating ? ['members'] : allParts.filter((p) => aggregate.changed[p]))) && !creating) goBack(true);
   }
 
   async function confirmDelete() {
     setAsking(false);
-    if (await aggregate.remove()) goBack();
+    if (await aggregate.remove()) goBack(true);
   }
 
   /** Enter in a text box does not save the whole page. */
@@ -123,7 +124,7 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
             </Box>
           </Box>
           <ButtonBar set={creating ? 'Create' : 'UpdateDelete'} pristine={!dirty} busy={busy} inactive={false} readOnly={false}
-            onDelete={creating ? undefined : () => setAsking(true)} onCancel={goBack} />
+            onDelete={creating ? undefined : () => setAsking(true)} onCancel={() => goBack(false)} />
         </Stack>
       </Paper>
       <ConfirmDialog open={asking} text="Delete current record?" confirmLabel="Delete" destructive onConfirm={() => void confirmDelete()} onCancel={() => setAsking(false)} />
