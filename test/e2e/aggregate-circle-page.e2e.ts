@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { screenshot, signedInBrowser, startServer } from './harness.ts';
+import { adminApi, type Api } from './seed-through-api.ts';
+import { addRole } from '../server/account-fixtures.ts';
+
+/**
+ * Issue 30's aggregate circle page in Chromium: the administrator creates the aggregate 'East' of the atomic circles
+ * North and South (seeded through the API), gives it the role Clerk and an explicit grant, sees both kept after a
+ * reload, gives North a role of its own, then lets North inherit the aggregate's again; and deletes the aggregate.
+ */
+describe('the aggregate circle page, end to end (Chromium)', () => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let api: Api;
+  let northId: number;
+  let aggregateId: number;
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+  const notice = (text: string) => page.getByText(text, { exact: true }).first();
+  const section = (name: string) => page.getByRole('button', { name, exact: true });
+  const roles = () => page.getByRole('combobox', { name: 'Roles' });
+
+  async function pickRole(name: string) {
+    await roles().click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await page.keyboard.press('Escape');
+  }
+
+  beforeAll(async () => {
+    ({ app, baseUrl } = await startServer());
+    api = await adminApi(app);
+    const circle = (Name: string) => api.post<{ AtomicCircleId: number }>('/api/circles/atomic', { Name, Description: null, AggregateCircleId: null, OwnerAtomicCircleId: null, IsActive: true }, 201);
+    northId = (await circle('North')).AtomicCircleId;
+    await circle('South');
+    await circle('West');
+    // A circleable form gives the permission tree its actions; two roles to choose from.
+    await api.post('/api/forms', { Name: 'Work Order', Description: null, CanHaveEav: true, IsCircleable: true, IsActive: true }, 201);
+    await addRole(app, 'Clerk');
+    await addRole(app, 'Auditor');
+    ({ browser, page, consoleErrors: errors } = await signedInBrowser(baseUrl));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('creates an aggregate of two atomic circles: only its name and members until it exists, then its own page', async () => {
+    await page.goto(`${baseUrl}/aggregate/manage/0?returnUrl=%2Faggregate`);
+    await expect.poll(() => heading('Create Aggregate Circle').isVisible()).toBe(true);
+    await page.getByRole('checkbox', { name: 'North' }).waitFor();
+    // Until it exists: the permission sections and the User tab are closed to it.
+    expect(await section("Default permissions over members' data").isDisabled()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'User' }).isDisabled()).toBe(true);
+    // A name is needed: the field says so.
+    await page.getByRole('checkbox', { name: 'North' }).check();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByText('Name is required.').first().isVisible()).toBe(true);
+    await page.getByLabel(/^Name/).fill('East');
+    // Editing the name clears its error.
+    await expect.poll(() => page.getByText('Name is required.').count()).toBe(0);
+    await page.getByLabel('Search atomic circles').fill('sou');
+    await page.getByRole('checkbox', { name: 'South' }).check();
+    expect(await page.getByRole('checkbox', { name: 'West' }).count()).toBe(0);
+    await screenshot(page, 'aggregate-00-create');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/aggregate\/manage\/\d+\?returnUrl=%2Faggregate$/);
+    aggregateId = Number(/manage\/(\d+)/.exec(page.url())![1]);
+    await expect.poll(() => heading('Manage Aggregate Circle').isVisible()).toBe(true);
+    await expect.poll(() => notice('The record has been created.').isVisible()).toBe(true);
+    const saved = await api.get<{ AtomicCircleHierarchy: Array<{ Name: string }> }>(`/api/circles/aggregates/${aggregateId}`);
+    expect(saved.AtomicCircleHierarchy.map((c) => c.Name)).toEqual(['North', 'South']);
+  });
+
+  it('gives the aggregate a role and a grant, and keeps them across a reload', async () => {
+    await section("Default permissions over members' data").click();
+    await pickRole('Clerk');
+    const edit = page.getByRole('checkbox', { name: 'Work Order' });
+    await edit.waitFor();
+    await page.getByRole('button', { name: 'Expand Work Order' }).click();
+    await page.getByRole('checkbox', { name: 'Print' }).check();
+    await page.getByRole('button', { name: 'Save default permissions' }).click();
+    await expect.poll(() => notice('Your changes have been saved.').isVisible()).toBe(true);
+    // Saved: the section is pristine again.
+    await expect.poll(() => page.getByRole('button', { name: 'Save default permissions' }).isDisabled()).toBe(true);
+    await screenshot(page, 'aggregate-01-default-permissions');
+
+    await page.reload();
+    await section("Default permissions over members' data").click();
+    await expect.poll(() => page.getByRole('button', { name: 'Clerk' }).or(page.getByText('Clerk', { exact: true })).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Expand Work Order' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Print' }).isChecked()).toBe(true);
+    const saved = await api.get<{ Role: Array<{ Name: string }>; Permissions: number[] }>(`/api/circles/aggregates/${aggregateId}`);
+    expect(saved.Role.map((r) => r.Name)).toEqual(['Clerk']);
+    expect(saved.Permissions).toHaveLength(1);
+  });
+
+  it('gives North a role of its own, then lets it inherit the aggregate again', async () => {
+    await section('Custom permissions per individual member group').click();
+    await page.getByRole('combobox', { name: 'Member atomic circle' }).click();
+    await page.getByRole('option', { name: 'North', exact: true }).click();
+    await expect.poll(() => page.getByText('North inherits the roles and permissions of the aggregate.', { exact: false }).isVisible()).toBe(true);
+    // The custom section's roles picker is the second on the page.
+    const customRoles = page.getByRole('combobox', { name: 'Roles' }).nth(1);
+    await customRoles.click();
+    await page.getByRole('option', { name: 'Auditor', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save permissions of North' }).click();
+    await expect.poll(() => page.getByText('North has its own roles and permissions.').isVisible()).toBe(true);
+    let north = await api.get<{ HasOwnRoles: boolean; Role: Array<{ Name: string }> }>(`/api/circles/atomic-circle?id=${northId}`);
+    expect(north.HasOwnRoles).toBe(true);
+    expect(north.Role.map((r) => r.Name).sort()).toEqual(['Auditor', 'Clerk']);
+    await screenshot(page, 'aggregate-02-own-roles');
+
+    await page.getByRole('button', { name: 'Inherit from the aggregate' }).click();
+    await expect.poll(() => page.getByText('North inherits the roles and permissions of the aggregate.', { exact: false }).isVisible()).toBe(true);
+    north = await api.get(`/api/circles/atomic-circle?id=${northId}`);
+    expect(north.HasOwnRoles).toBe(false);
+    expect(north.Role.map((r) => r.Name)).toEqual(['Clerk']);
+  });
+
+  it('asks before leaving with changes, and deletes the aggregate after confirming', async () => {
+    await page.getByLabel(/^Description/).fill('Eastern depots');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => page.getByText('Delete current record?').isVisible()).toBe(true);
+    await screenshot(page, 'aggregate-03-delete-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/aggregate`);
+    const north = await api.get<{ AggregateCircleId: number | null }>(`/api/circles/atomic-circle?id=${northId}`);
+    expect(north.AggregateCircleId).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
