@@ -82,7 +82,7 @@ describe('the aggregate circle page, end to end (Chromium)', () => {
     expect(await page.getByRole('checkbox', { name: 'West' }).count()).toBe(0);
     await screenshot(page, 'aggregate-00-create');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.waitForURL(/\/aggregate\/manage\/\d+\?returnUrl=%2Faggregate$/);
+    await page.waitForURL(/\/aggregate\/manage\/[1-9]\d*\?returnUrl=%2Faggregate$/);
     aggregateId = Number(/manage\/(\d+)/.exec(page.url())![1]);
     await expect.poll(() => heading('Manage Aggregate Circle').isVisible()).toBe(true);
     await expect.poll(() => notice('The record has been created.').isVisible()).toBe(true);
