@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { credentialsOf, screenshot, signedInBrowser, startServer } from './harness.ts';
+import { expectAccessible } from './accessibility.ts';
 import { adminApi } from './seed-through-api.ts';
 import { addRole, grantModule } from '../server/account-fixtures.ts';
 
@@ -65,6 +66,7 @@ describe('the aggregate circle page, end to end (Chromium)', () => {
     // Until it exists: the permission sections and the User tab are closed to it.
     expect(await section("Default permissions over members' data").isDisabled()).toBe(true);
     expect(await page.getByRole('tab', { name: 'User' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'the new aggregate');
     // A name is needed: the field says so.
     await page.getByRole('checkbox', { name: 'North' }).check();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -134,6 +136,7 @@ describe('the aggregate circle page, end to end (Chromium)', () => {
     expect(north.HasOwnRoles).toBe(true);
     expect(north.Role.map((r) => r.Name).sort()).toEqual(['Auditor', 'Clerk']);
     await screenshot(page, 'aggregate-02-own-roles');
+    await expectAccessible(page, 'the aggregate with every section open');
 
     await page.getByRole('button', { name: 'Inherit from the aggregate' }).click();
     await expect.poll(() => page.getByText('North inherits the roles and permissions of the aggregate.', { exact: false }).isVisible()).toBe(true);
@@ -151,6 +154,7 @@ describe('the aggregate circle page, end to end (Chromium)', () => {
     const saved = await read<{ Users: Array<{ Id: number }> }>(`/api/circles/aggregates/${aggregateId}`);
     expect(saved.Users).toHaveLength(1);
     await screenshot(page, 'aggregate-04-users');
+    await expectAccessible(page, 'the User tab');
     await page.getByRole('tab', { name: 'Groups' }).click();
   });
 

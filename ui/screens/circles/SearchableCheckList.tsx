@@ -34,7 +34,7 @@ export function SearchableCheckList({ label, options, selected, onChange, disabl
         disabled={disabled}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <Paper variant="outlined" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-count`} aria-invalid={Boolean(error)}
+      <Paper variant="outlined" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-count`}
         sx={{ mt: 1, maxHeight: 280, overflowY: 'auto', borderColor: error ? 'error.main' : undefined }}>
         <List dense disablePadding>
           {shown.map((o) => (
