@@ -107,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(metadataRoutes);
     await app.register(userRoutes);
     await app.register(import('./modules/roles/routes.ts'));
+    await app.register(import('./modules/circles/routes.ts'));
     await app.register(import('./modules/forms/routes.ts'));
     await app.register(import('./modules/pages/routes.ts'));
     await app.register(currentUserRoutes);

@@ -32,6 +32,16 @@ export type Permissions = {
    */
   ReadOnly?: boolean;
 }[];
+/**
+ * The user's own atomic circle (also a membership). Left out on create: the creating user's own circle.
+ */
+export type OwnerAtomicCircle = number;
+/**
+ * The atomic circles the user is a member of beyond the owner circle.
+ *
+ * @maxItems 1000
+ */
+export type AtomicCircles = number[];
 export type ActivationDate = string | null;
 export type LastLogin = string | null;
 export type PasswordLastChangedDate = string | null;
@@ -56,6 +66,8 @@ export interface User {
   IsVerified?: Activated;
   Role?: Role;
   Permissions?: Permissions;
+  OwnerAtomicCircleId?: OwnerAtomicCircle;
+  AtomicCircleIds?: AtomicCircles;
   ActivationDate?: ActivationDate;
   LastLogin?: LastLogin;
   PasswordLastChangedDate?: PasswordLastChangedDate;

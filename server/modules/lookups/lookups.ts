@@ -25,6 +25,8 @@ export const lookups: LookupDefinition[] = [
   { name: 'pages', table: 'pages', idColumn: 'PageId', orderBy: ['Name', 'PageId'], summary: "The active pages by name, for a page's Parent Page and a page field's Page; by ids, inactive ones too." },
   { name: 'entry-actions', table: 'entry_actions', idColumn: 'EntryActionId', extra: ['Description'], summary: "What a menu item or a page opens of its screen (spec 2: the menu item's 'GET actions' and the page's action lookup): List, Create." },
   { name: 'roles', table: 'roles', idColumn: 'RoleId', orderBy: ['Name', 'RoleId'], summary: "The active roles by name, for a user's Role select (spec 1 \"User create\"); by ids, inactive ones a user still holds too." },
+  { name: 'atomic-circles', table: 'atomic_circles', idColumn: 'AtomicCircleId', orderBy: ['Name', 'AtomicCircleId'], summary: "The active atomic circles by name, for a user's Owner Atomic Circle and Atomic Circles and an atomic circle's owner; by ids, inactive ones too." },
+  { name: 'aggregate-circles', table: 'aggregate_circles', idColumn: 'AggregateCircleId', orderBy: ['Name', 'AggregateCircleId'], summary: "The active aggregate circles by name, for an atomic circle's Aggregate Circle; by ids, inactive ones too." },
 ];
 
 /** At most this many options answer a search; the select lists 100 and says how many more match. */

@@ -24,6 +24,7 @@ import { afterCredentialsWritten } from './credential-writes.ts';
 import { emailChangeNotices } from '../accounts/email-change-notice.ts';
 import { mailsActivation, signInColumns } from './sign-in-setup.ts';
 import { confirmUnchangedEmail } from './confirm-email.ts';
+import { saveUserCircles, userCircleIdsOf } from './user-circles.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
@@ -36,7 +37,7 @@ export const masterIsReadOnly = 'This is the master user, which cannot be edited
  * The user's roles and overrides: no columns of users, written by saveUserAccess and read back with the user; and
  * CredentialsLocked, which the record's answer carries for the caller (shapeUserRecordAnswers).
  */
-export const relatedFields = ['Role', 'Permissions', 'CredentialsLocked'];
+export const relatedFields = ['Role', 'Permissions', 'CredentialsLocked', 'AtomicCircleIds'];
 
 /**
  * Form values as columns: the password becomes its hash, confirmations are not stored. On create, the administrator's
@@ -47,7 +48,7 @@ export const relatedFields = ['Role', 'Permissions', 'CredentialsLocked'];
 export async function userColumns(values: Record<string, unknown>, mode: 'create' | 'update', ownPassword = false) {
   const {
     Password, ConfirmPassword: _cp, ConfirmEmailAddress: _ce, Role: _r, Permissions: _p, MustChangePassword: _m, CredentialsLocked: _l,
-    SignInSetup: _s, ...columns
+    SignInSetup: _s, AtomicCircleIds: _c, ...columns
   } = values;
   const hasPassword = typeof Password === 'string' && Password !== '';
   if (mode === 'create') {
@@ -165,9 +166,12 @@ export default async function userRoutes(app: FastifyInstance) {
           // Made active again: every role they hold takes a place again.
           reactivated: mode === 'update' && existing?.IsActive === false,
         });
+        await saveUserCircles(trx, saved, values, mode, request.principal!, existing);
         if (mode === 'create' && mailsActivation(values)) activateAfterCreate.set(request, userId);
       },
-      load: async (db, row) => ({ Role: await roleIdsOf(db, row.UserId as number), Permissions: await permissionsOf(db, row.UserId as number) }),
+      load: async (db, row) => ({
+        Role: await roleIdsOf(db, row.UserId as number), Permissions: await permissionsOf(db, row.UserId as number), AtomicCircleIds: await userCircleIdsOf(db, row.UserId as number),
+      }),
       // A deactivated user is signed out everywhere at once; made active again, they sign in afresh.
       afterDeactivate: async (trx, saved) => {
         await endSessionsOfUser(trx, saved.UserId as number, 'terminated');
