@@ -120,7 +120,7 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
             </Box>
             {/* The Groups tab stays mounted while hidden: what was chosen there is kept across tabs. */}
             <Box role="tabpanel" id="aggregate-tabpanel-groups" aria-labelledby="aggregate-tab-groups" hidden={tab !== 'groups'} sx={{ pt: 3 }}>
-              <GroupsTab aggregate={aggregate} roleOptions={roles.data ?? []} onSave={saveSection} onCustomDirtyChange={onCustomDirtyChange} />
+              <GroupsTab aggregate={aggregate} roleOptions={roles.data ?? []} rolesLoading={roles.loading} onSave={saveSection} onCustomDirtyChange={onCustomDirtyChange} />
             </Box>
           </Box>
           <ButtonBar set={creating ? 'Create' : 'UpdateDelete'} pristine={!dirty} busy={busy} inactive={false} readOnly={false}

@@ -11,6 +11,7 @@ import { rolesKey } from './DefaultPermissionsSection.tsx';
 export interface CustomPermissionsSectionProps {
   aggregate: AggregateCircle;
   roleOptions: readonly IdName[];
+  rolesLoading: boolean;
   /** Tells the page whether this section has changes not saved (for the leave-without-saving question). */
   onDirtyChange: (dirty: boolean) => void;
 }
@@ -19,7 +20,7 @@ export interface CustomPermissionsSectionProps {
  * 'Custom permissions per individual member group': one member circle's roles and grants. A circle without roles of
  * its own inherits the aggregate's; saving roles here makes them its own, 'Inherit from the aggregate' undoes that.
  */
-export function CustomPermissionsSection({ aggregate, roleOptions, onDirtyChange }: CustomPermissionsSectionProps) {
+export function CustomPermissionsSection({ aggregate, roleOptions, rolesLoading, onDirtyChange }: CustomPermissionsSectionProps) {
   const [chosen, setChosen] = useState<IdName | null>(null);
   const member = useMemberCircle(chosen?.Id ?? null, aggregate);
   const { circle, draft } = member;
@@ -48,6 +49,7 @@ export function CustomPermissionsSection({ aggregate, roleOptions, onDirtyChange
           <PermissionsEditor
             label={circle.Name}
             roleOptions={roleOptions}
+            rolesLoading={rolesLoading}
             roles={draft.roles}
             onRolesChange={member.setRoles}
             forms={forms.data}

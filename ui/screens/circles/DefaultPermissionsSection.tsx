@@ -13,7 +13,9 @@ export const rolesKey = (roles: readonly IdName[]) => roles.map((r) => r.Id).sor
  * "Default permissions over members' data": the aggregate's roles and its explicit action grants, which every member
  * circle without roles of its own inherits. The forms' actions are asked again whenever the roles change.
  */
-export function DefaultPermissionsSection({ aggregate, roleOptions, onSave }: { aggregate: AggregateCircleState; roleOptions: readonly IdName[]; onSave: (part: Part) => void }) {
+export function DefaultPermissionsSection({ aggregate, roleOptions, rolesLoading, onSave }: {
+  aggregate: AggregateCircleState; roleOptions: readonly IdName[]; rolesLoading: boolean; onSave: (part: Part) => void;
+}) {
   const { saved, draft, changed, errors, busy, edit, reset } = aggregate;
   const id = saved?.Id ?? 0;
   const key = rolesKey(draft.roles);
@@ -23,6 +25,7 @@ export function DefaultPermissionsSection({ aggregate, roleOptions, onSave }: { 
       <PermissionsEditor
         label="the aggregate"
         roleOptions={roleOptions}
+        rolesLoading={rolesLoading}
         roles={draft.roles}
         onRolesChange={(roles) => edit({ roles }, 'Role')}
         forms={forms.data}

@@ -27,6 +27,7 @@ function Section({ id, title, open, disabled, note, onToggle, children }: {
 export interface GroupsTabProps {
   aggregate: AggregateCircleState;
   roleOptions: readonly IdName[];
+  rolesLoading: boolean;
   onSave: (part: Part) => void;
   onCustomDirtyChange: (dirty: boolean) => void;
 }
@@ -35,7 +36,7 @@ export interface GroupsTabProps {
  * The Groups tab: its three collapsible sections, the members' open at first. Until the aggregate is first saved only
  * the members can be chosen: the permissions belong to an aggregate that exists.
  */
-export function GroupsTab({ aggregate, roleOptions, onSave, onCustomDirtyChange }: GroupsTabProps) {
+export function GroupsTab({ aggregate, roleOptions, rolesLoading, onSave, onCustomDirtyChange }: GroupsTabProps) {
   const [open, setOpen] = useState<Set<SectionId>>(new Set(['members']));
   const toggle = (id: SectionId) => setOpen((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
   const creating = aggregate.creating;
@@ -46,10 +47,10 @@ export function GroupsTab({ aggregate, roleOptions, onSave, onCustomDirtyChange 
         <MembersSection aggregate={aggregate} onSave={onSave} />
       </Section>
       <Section id="group" title="Default permissions over members' data" open={open.has('group')} disabled={creating} note={afterCreate} onToggle={() => toggle('group')}>
-        <DefaultPermissionsSection aggregate={aggregate} roleOptions={roleOptions} onSave={onSave} />
+        <DefaultPermissionsSection aggregate={aggregate} roleOptions={roleOptions} rolesLoading={rolesLoading} onSave={onSave} />
       </Section>
       <Section id="custom" title="Custom permissions per individual member group" open={open.has('custom')} disabled={creating} note={afterCreate} onToggle={() => toggle('custom')}>
-        {!creating && aggregate.saved && <CustomPermissionsSection aggregate={aggregate.saved} roleOptions={roleOptions} onDirtyChange={onCustomDirtyChange} />}
+        {!creating && aggregate.saved && <CustomPermissionsSection aggregate={aggregate.saved} roleOptions={roleOptions} rolesLoading={rolesLoading} onDirtyChange={onCustomDirtyChange} />}
       </Section>
     </div>
   );

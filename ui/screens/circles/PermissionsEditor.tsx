@@ -9,6 +9,8 @@ export interface PermissionsEditorProps {
   /** Names the controls apart where two editors could be on one page. */
   label: string;
   roleOptions: readonly IdName[];
+  /** The roles to choose from are still on their way. */
+  rolesLoading?: boolean;
   roles: readonly IdName[];
   onRolesChange: (roles: IdName[]) => void;
   /** The forms and actions for the roles chosen (undefined until the first answer). */
@@ -22,12 +24,12 @@ export interface PermissionsEditorProps {
 }
 
 /** Roles (select-many) and the forms' actions they grant (checked and locked) beside the explicit grants. */
-export function PermissionsEditor({ label, roleOptions, roles, onRolesChange, forms, loading, permissions, onPermissionsChange, disabled, roleError, permissionError }: PermissionsEditorProps) {
+export function PermissionsEditor({ label, roleOptions, rolesLoading, roles, onRolesChange, forms, loading, permissions, onPermissionsChange, disabled, roleError, permissionError }: PermissionsEditorProps) {
   const tree = useMemo(() => permissionTree(forms ?? [], permissions), [forms, permissions]);
   const locked = useMemo(() => lockedActionIds(forms ?? []), [forms]);
   return (
     <Stack spacing={2}>
-      <IdNamePicker label="Roles" options={roleOptions} value={roles} onChange={onRolesChange} disabled={disabled} error={roleError}
+      <IdNamePicker label="Roles" options={roleOptions} loading={rolesLoading} value={roles} onChange={onRolesChange} disabled={disabled} error={roleError}
         helperText="What the roles grant is checked and locked below: it is changed on the role." />
       <Box aria-busy={loading}>
         {loading && <LinearProgress aria-label={`Loading the permissions of ${label}`} sx={{ mb: 1 }} />}
