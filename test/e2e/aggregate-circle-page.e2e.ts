@@ -159,6 +159,15 @@ describe('the aggregate circle page, end to end (Chromium)', () => {
   });
 
   it('asks before leaving with changes, and deletes the aggregate after confirming', async () => {
+    // By keyboard: Space checks a member circle, Enter on Reset puts the members back as they were saved.
+    const west = page.getByRole('checkbox', { name: 'West' });
+    await west.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => west.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Reset members' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => west.isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'North' }).isChecked()).toBe(true);
     await page.getByLabel(/^Description/).fill('Eastern depots');
     await page.getByRole('button', { name: 'Cancel', exact: true }).last().click();
     await page.getByRole('button', { name: 'Stay on this page' }).click();
