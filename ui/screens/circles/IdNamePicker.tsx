@@ -1,6 +1,15 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { IdName } from './circle-api.ts';
 
+/**
+ * The options with the chosen ones among them: what was saved may no longer be offered (a role made inactive, a
+ * circle now a member), and a value outside the options is one the control cannot show.
+ */
+function withChosen(options: readonly IdName[], chosen: readonly IdName[]): IdName[] {
+  const missing = chosen.filter((c) => !options.some((o) => o.Id === c.Id));
+  return missing.length ? [...options, ...missing] : [...options];
+}
+
 export interface IdNamePickerProps {
   label: string;
   options: readonly IdName[];
@@ -17,7 +26,7 @@ export function IdNamePicker({ label, options, value, onChange, disabled, loadin
   return (
     <Autocomplete
       multiple
-      options={options}
+      options={withChosen(options, value)}
       value={[...value]}
       loading={loading}
       disabled={disabled}
@@ -45,7 +54,7 @@ export interface IdNameSelectProps {
 export function IdNameSelect({ label, options, value, onChange, disabled, error, helperText }: IdNameSelectProps) {
   return (
     <Autocomplete
-      options={options}
+      options={withChosen(options, value ? [value] : [])}
       value={value}
       disabled={disabled}
       getOptionLabel={(o) => o.Name}
