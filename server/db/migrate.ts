@@ -37,6 +37,7 @@ import * as pageFieldRouteTarget from './migrations/122_page_field_route_target.
 import * as administrationMenuGroup from './migrations/124_administration_menu_group.ts';
 import * as entryActions from './migrations/126_entry_actions.ts';
 import * as circles from './migrations/127_circles.ts';
+import * as circleManagementHasNoOwnRecords from './migrations/128_circle_management_has_no_own_records.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -80,6 +81,7 @@ const migrations: Array<[string, Migration]> = [
   ['124_administration_menu_group', administrationMenuGroup],
   ['126_entry_actions', entryActions],
   ['127_circles', circles],
+  ['128_circle_management_has_no_own_records', circleManagementHasNoOwnRecords],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

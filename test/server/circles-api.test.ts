@@ -83,6 +83,12 @@ describe.each(databases)('circles API on %s', (kind) => {
     expect(await t.app.db('atomic_circles').where({ AtomicCircleId: circles.South }).first('AggregateCircleId')).toEqual({ AggregateCircleId: null });
     expect((await c().get(`/api/circles/aggregates/${spare.Id}`)).statusCode).toBe(404);
     expect(await t.app.db('audit_entries').where({ Entity: 'aggregatecircles', RecordId: spare.Id }).orderBy('AuditId').select('Action')).toEqual([{ Action: 'create' }, { Action: 'delete' }]);
+    for (const [method, url] of [['POST', `/api/circles/aggregates/${spare.Id}`], ['DELETE', `/api/circles/aggregates/${spare.Id}`]] as const) {
+      expect((await c().call({ method, url, payload: method === 'POST' ? { Name: 'Gone' } : undefined })).statusCode).toBe(404);
+    }
+    const missing = await c().get('/api/circles/atomic-circle?id=9999');
+    expect([missing.statusCode, missing.json()[0].ErrorMessage]).toEqual([404, 'The circle 9999 does not exist.']);
+    expect((await c().post('/api/circles/atomic/9999/role', { Role: [] })).statusCode).toBe(404);
   });
 
   it('gives a member circle its own roles and permissions, and makes it inherit again', async () => {

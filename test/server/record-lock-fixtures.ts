@@ -33,7 +33,7 @@ export async function writeLocked(app: FastifyInstance, who: SignedIn, method: '
  * A write to a locked record: update, deactivate and delete of a screen's or a built form's record, of a simple lookup
  * item, a form field or a setting, and a save of one's account or the client settings.
  */
-const recordWrite = /^(\/api\/(?:(?:users|roles|forms|lookup-tables|pages|pagefields|menu-items|(?:forms|pages)\/\d+\/records|simple-lookups\/\d+\/items|formfields|appsettings)\/\d+|youraccount|clientsettings))(\/deactivate)?(\?.*)?$/;
+const recordWrite = /^(\/api\/(?:(?:users|roles|circles\/atomic|forms|lookup-tables|pages|pagefields|menu-items|(?:forms|pages)\/\d+\/records|simple-lookups\/\d+\/items|formfields|appsettings)\/\d+|youraccount|clientsettings))(\/deactivate)?(\?.*)?$/;
 
 /**
  * app.inject as a signed-in user, with a write to a record made as the browser's form makes it: the record read for

@@ -24,7 +24,7 @@ import { afterCredentialsWritten } from './credential-writes.ts';
 import { emailChangeNotices } from '../accounts/email-change-notice.ts';
 import { mailsActivation, signInColumns } from './sign-in-setup.ts';
 import { confirmUnchangedEmail } from './confirm-email.ts';
-import { saveUserCircles, userCircleIdsOf } from './user-circles.ts';
+import { checkUserCircles, saveUserCircles, userCircleIdsOf } from './user-circles.ts';
 
 /** Who created a user: what 'View All Records' on RegisterUser is measured against. */
 const ownerField = 'CreatedById';
@@ -154,7 +154,10 @@ export default async function userRoutes(app: FastifyInstance) {
     ],
     hooks: {
       refuseChange: (row) => (row.IsMaster ? masterIsReadOnly : null),
-      toColumns: (values, mode) => userColumns(values, mode),
+      toColumns: async (values, mode, existing, trx) => {
+        await checkUserCircles(trx, values, existing);
+        return userColumns(values, mode);
+      },
       afterWrite: async (trx, saved, values, mode, request, existing) => {
         const userId = saved.UserId as number;
         if (mode === 'update' && existing) await afterCredentialsWritten(trx, request, existing, saved, values, announceEmailChange);
@@ -166,7 +169,7 @@ export default async function userRoutes(app: FastifyInstance) {
           // Made active again: every role they hold takes a place again.
           reactivated: mode === 'update' && existing?.IsActive === false,
         });
-        await saveUserCircles(trx, saved, values, mode, request.principal!, existing);
+        await saveUserCircles(trx, saved, values, mode, request.principal!);
         if (mode === 'create' && mailsActivation(values)) activateAfterCreate.set(request, userId);
       },
       load: async (db, row) => ({

@@ -24,10 +24,10 @@ export const selfRegistrationRolesSource = 'selfRegistrationRoles';
 type Ui = Record<string, Record<string, unknown>>;
 
 /**
- * Fields of the create form only an administrator fills in: per-user overrides, and the First Sign-In choice with its
+ * Fields of the create form only an administrator fills in: per-user overrides, the user's circles, and the First Sign-In choice with its
  * must-change flag (a visitor's account is verified by its activation e-mail, never by a choice on the form).
  */
-const administratorsOnly = ['Permissions', 'SignInSetup', 'MustChangePassword'];
+const administratorsOnly = ['Permissions', 'SignInSetup', 'MustChangePassword', 'OwnerAtomicCircleId', 'AtomicCircleIds'];
 
 /**
  * The users screen's create form as a visitor fills it in (spec 1 "Public routes": /user/create without a

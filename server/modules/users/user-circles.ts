@@ -12,12 +12,11 @@ export async function userCircleIdsOf(db: Knex, userId: number): Promise<number[
 }
 
 /**
- * A user's circles, in the save's transaction (users.json gates both fields behind AggregateCircleManagement): the
- * owner circle sent must be an active atomic circle (one already held may stay though deactivated since), and each
- * extra circle must exist. A user created without an owner circle gets the creating user's own.
+ * A user's circles, checked before the row is written (users.json gates both fields behind AggregateCircleManagement):
+ * the owner circle sent must be an active atomic circle (one already held may stay though deactivated since), and each
+ * extra circle must exist.
  */
-export async function saveUserCircles(trx: Knex, saved: Row, values: Row, mode: 'create' | 'update', creator: Principal, existing?: Row): Promise<void> {
-  const userId = saved.UserId as number;
+export async function checkUserCircles(trx: Knex, values: Row, existing?: Row): Promise<void> {
   const ownerId = values.OwnerAtomicCircleId as number | undefined;
   const extra = values.AtomicCircleIds as number[] | undefined;
   const problems: ErrorItem[] = [];
@@ -30,7 +29,13 @@ export async function saveUserCircles(trx: Knex, saved: Row, values: Row, mode: 
     for (const id of extra.filter((x) => !found.has(x))) problems.push({ PropertyName: 'AtomicCircleIds', ErrorMessage: `The circle ${id} does not exist.`, ErrorCode: 'UnknownCircle' });
   }
   if (problems.length) throw new HttpError(400, problems);
-  if (mode === 'create' && ownerId === undefined) {
+}
+
+/** Writes a user's extra circles, in the save's transaction; a user created without an owner circle gets the creating user's own. */
+export async function saveUserCircles(trx: Knex, saved: Row, values: Row, mode: 'create' | 'update', creator: Principal): Promise<void> {
+  const userId = saved.UserId as number;
+  const extra = values.AtomicCircleIds as number[] | undefined;
+  if (mode === 'create' && values.OwnerAtomicCircleId === undefined) {
     const own = await trx('users').where({ UserId: creator.UserId }).first('OwnerAtomicCircleId');
     if (own) {
       await trx('users').where({ UserId: userId }).update({ OwnerAtomicCircleId: own.OwnerAtomicCircleId });
