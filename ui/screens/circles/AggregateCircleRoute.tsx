@@ -6,6 +6,7 @@ import { ButtonBar } from '../../../engine/react/form/ButtonBar.tsx';
 import { ConfirmDialog } from '../../../engine/react/form/ConfirmDialog.tsx';
 import { LeavePrompt } from '../../../engine/react/form/LeavePrompt.tsx';
 import { useSession } from '../../stores/session.ts';
+import { fillPath } from '../../routing/route-paths.ts';
 import { ErrorList } from '../ErrorList.tsx';
 import { LoadingScreen } from '../LoadingScreen.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';
@@ -34,14 +35,19 @@ function returnUrlOf(search: URLSearchParams): string | null {
  */
 export function AggregateCircleRoute({ screen, kind, params }: ScreenComponentProps) {
   const id = kind === 'create' ? 0 : Number(params.id ?? 0);
-  const entry = useSession((s) => s.routes)?.find((r) => r.Name === `${screen.id}.${kind}`);
-  if (!entry) return <NotFoundPage />;
-  if (Number.isNaN(id)) return <NotFoundPage />;
+  const routes = useSession((s) => s.routes) ?? [];
+  const entry = routes.find((r) => r.Name === `${screen.id}.${kind}`);
+  if (!entry || Number.isNaN(id)) return <NotFoundPage />;
+  const urls = {
+    // Where a created aggregate goes on (the update route), and where the page goes back to when opened directly.
+    update: routes.find((r) => r.Name === `${screen.id}.update`)?.Url ?? '/aggregate/manage/:id',
+    list: routes.find((r) => r.Name === `${screen.id}.list`)?.Url ?? '/home',
+  };
   // A new id is a new page: nothing of the last one's drafts carries over.
-  return <AggregateCirclePage key={id} id={id} title={entry.Title ?? screen.title} />;
+  return <AggregateCirclePage key={id} id={id} title={entry.Title ?? screen.title} urls={urls} />;
 }
 
-function AggregateCirclePage({ id, title }: { id: number; title: string }) {
+function AggregateCirclePage({ id, title, urls }: { id: number; title: string; urls: { update: string; list: string } }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
@@ -60,7 +66,7 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
     const back = returnUrlOf(search);
     if (back) navigate(back);
     else if (location.key !== 'default') navigate(-1);
-    else navigate('/aggregate');
+    else navigate(urls.list);
   };
 
   async function saveParts(parts: Part[]): Promise<boolean> {
@@ -70,7 +76,7 @@ function AggregateCirclePage({ id, title }: { id: number; title: string }) {
     if (creating) {
       leaving.current = true;
       const query = search.toString();
-      navigate(`/aggregate/manage/${answer.Id}${query ? `?${query}` : ''}`, { replace: true });
+      navigate(`${fillPath(urls.update, { id: answer.Id })}${query ? `?${query}` : ''}`, { replace: true });
     }
     return true;
   }
