@@ -10,6 +10,13 @@ import {
   type AggregateDraft, type FieldProperty, type Part,
 } from './aggregate-draft.ts';
 
+/** The fields of each part, whose errors a Reset clears. */
+const partFields: Record<Part, FieldProperty[]> = {
+  members: ['AtomicCircleHierarchy', 'OwnerAtomicCircle'],
+  permissions: ['Role', 'Permissions'],
+  users: ['Users'],
+};
+
 /** What a failed call said, as error items. */
 function errorsOf(error: unknown): ErrorItem[] {
   const items = error instanceof ApiError ? error.items : toErrorList((error as Error)?.message);
@@ -49,8 +56,11 @@ export function useAggregateCircle(id: number) {
     if (field) setErrors((items) => withoutErrorsAt(items, field));
   }, []);
 
-  /** Reset: a section goes back to what was saved. */
-  const reset = useCallback((part: Part) => setDraft((d) => draftAfterSave(d, { ...baseline, Name: d.Name, Description: d.Description }, [part])), [baseline]);
+  /** Reset: a section goes back to what was saved, and the server's errors about it no longer stand. */
+  const reset = useCallback((part: Part) => {
+    setDraft((d) => draftAfterSave(d, { ...baseline, Name: d.Name, Description: d.Description }, [part]));
+    setErrors((items) => partFields[part].reduce(withoutErrorsAt, items));
+  }, [baseline]);
 
   /** Saves the header and the parts named; the new aggregate (or null when refused, its errors kept on the form). */
   async function save(parts: Part[]): Promise<AggregateCircle | null> {
