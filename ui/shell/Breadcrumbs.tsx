@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Box } from '@mui/material';
 import { Breadcrumbs } from '../../engine/widgets/breadcrumbs/Breadcrumbs.tsx';
 import { useBreadcrumbs, visitPage } from '../stores/breadcrumbs.ts';
@@ -8,12 +8,13 @@ import { useBreadcrumbs, visitPage } from '../stores/breadcrumbs.ts';
 export function AppBreadcrumbs({ title }: { title: string | undefined }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
   const crumbs = useBreadcrumbs((s) => s.crumbs);
 
   useEffect(() => {
     if (!title) return;
-    visitPage({ label: title, url: `${pathname}${search}` }, pathname === '/home');
-  }, [pathname, search, title]);
+    visitPage({ label: title, url: `${pathname}${search}` }, pathname === '/home', navigationType === 'REPLACE');
+  }, [pathname, search, title, navigationType]);
 
   if (crumbs.length < 2) return null;
   return (

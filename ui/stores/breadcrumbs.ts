@@ -22,9 +22,10 @@ export function restartBreadcrumbs(): void {
 
 /**
  * The page now shown: Home ends the trail; a page chosen in the menu, or the first page of a load that is not the
- * trail's last page, starts a new one; any other page joins it.
+ * trail's last page, starts a new one; any other page joins it. A page that replaced the last one in the history (a
+ * record just created going on at its own address) takes that page's place on the trail too.
  */
-export function visitPage(crumb: Crumb, isHome: boolean): void {
+export function visitPage(crumb: Crumb, isHome: boolean, replaced = false): void {
   const store = useBreadcrumbs.getState();
   if (isHome) {
     restartNext = false;
@@ -39,7 +40,9 @@ export function visitPage(crumb: Crumb, isHome: boolean): void {
     restartNext = false;
     store.clear();
   }
-  const crumbs = trailAfter(useBreadcrumbs.getState().crumbs, crumb);
+  const before = useBreadcrumbs.getState().crumbs;
+  const gone = replaced && before.length > 0 && pathOf(before.at(-1)!.url) !== pathOf(crumb.url);
+  const crumbs = trailAfter(gone ? before.slice(0, -1) : before, crumb);
   saveCrumbs(sessionStorage, crumbs);
   useBreadcrumbs.setState({ crumbs });
 }

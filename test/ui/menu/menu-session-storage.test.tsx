@@ -102,6 +102,16 @@ describe('breadcrumbs (spec 3 "Breadcrumbs")', () => {
     expect(trailAfter([{ label: 'A', url: '/a' }], { label: 'B', url: '/b' })).toHaveLength(2);
   });
 
+  it('a page that replaced the last one in the history takes its place on the trail', () => {
+    visitPage({ label: 'Aggregate Circles', url: '/aggregate' }, false);
+    visitPage({ label: 'Create Aggregate Circle', url: '/aggregate/manage/0' }, false);
+    visitPage({ label: 'Manage Aggregate Circle', url: '/aggregate/manage/4' }, false, true);
+    expect(useBreadcrumbs.getState().crumbs.map((c) => c.url)).toEqual(['/aggregate', '/aggregate/manage/4']);
+    // Replacing the address of the same page (a tab in its query) keeps the trail as it is.
+    visitPage({ label: 'Manage Aggregate Circle', url: '/aggregate/manage/4?tab=user' }, false, true);
+    expect(useBreadcrumbs.getState().crumbs.map((c) => c.url)).toEqual(['/aggregate', '/aggregate/manage/4?tab=user']);
+  });
+
   it('start a new trail from a page chosen in the menu', () => {
     visitPage({ label: 'Users', url: '/user' }, false);
     visitPage({ label: 'Update User', url: '/user/update/7' }, false);

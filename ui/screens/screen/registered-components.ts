@@ -11,3 +11,4 @@ import '../forms/register.ts';
 import '../simple-lookups/register.ts';
 import '../pages/register.ts';
 import '../transfer/register.ts';
+import '../circles/register.ts';
