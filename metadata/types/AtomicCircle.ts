@@ -2,8 +2,14 @@
 
 export type Name = string;
 export type Description = string | null;
+/**
+ * 'Please Select' (-1, or any id below 1) is none.
+ */
 export type AggregateCircle = number | null;
 export type AggregateCircle1 = string | null;
+/**
+ * 'Please Select' (-1, or any id below 1) is none.
+ */
 export type OwnerAtomicCircle = number | null;
 /**
  * True when the circle's own roles and permissions are in force; false: it inherits its aggregate's.

@@ -33,7 +33,7 @@ export type Permissions = {
   ReadOnly?: boolean;
 }[];
 /**
- * The user's own atomic circle (also a membership). Left out on create: the creating user's own circle.
+ * The user's own atomic circle (also a membership). Left out on create: the creating user's own circle. 'Please Select' (-1, or any id below 1) is none.
  */
 export type OwnerAtomicCircle = number;
 /**

@@ -76,6 +76,8 @@ export default async function atomicRoutes(app: FastifyInstance) {
     hooks: {
       refuseChange: (row: Row, action) => (row.AtomicCircleId === defaultCircleId && action !== 'update' ? defaultCircleMessage : null),
       toColumns: async (values: Row, mode, existing, trx) => {
+        // A select's 'Please Select' (-1) is no aggregate, no owner.
+        for (const field of ['AggregateCircleId', 'OwnerAtomicCircleId']) if (typeof values[field] === 'number' && (values[field] as number) < 1) values[field] = null;
         await checkReferences(trx, values, mode === 'update' ? (existing!.AtomicCircleId as number) : null);
         return values;
       },

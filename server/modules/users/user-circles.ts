@@ -17,6 +17,8 @@ export async function userCircleIdsOf(db: Knex, userId: number): Promise<number[
  * extra circle must exist.
  */
 export async function checkUserCircles(trx: Knex, values: Row, existing?: Row): Promise<void> {
+  // The select's 'Please Select' (-1) chooses none: a new user gets the creator's circle, a saved one keeps theirs.
+  if (typeof values.OwnerAtomicCircleId === 'number' && values.OwnerAtomicCircleId < 1) delete values.OwnerAtomicCircleId;
   const ownerId = values.OwnerAtomicCircleId as number | undefined;
   const extra = values.AtomicCircleIds as number[] | undefined;
   const problems: ErrorItem[] = [];
