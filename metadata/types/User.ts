@@ -33,7 +33,7 @@ export type Permissions = {
   ReadOnly?: boolean;
 }[];
 /**
- * The user's own atomic circle (also a membership). Left out on create: the creating user's own circle.
+ * The user's own atomic circle (also a membership). Required on the form; left out of a create (a caller without AggregateCircleManagement): the creating user's own circle.
  */
 export type OwnerAtomicCircle = number;
 /**
