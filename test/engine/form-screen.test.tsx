@@ -11,7 +11,7 @@ import user from '../../metadata/entities/User.json' with { type: 'json' };
 import { WidgetDataProvider } from '../../engine/widgets/data-context.tsx';
 import { createFakeDataSource } from '../../stories/widgets/support/fake-data-source.ts';
 
-const record = { UserId: 7, FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org', UserName: 'kofi', IsActive: true, ActivationDate: null, LastLogin: null, PasswordLastChangedDate: null, CreatedDate: '2026-01-02T03:04:05Z' };
+const record = { UserId: 7, FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org', UserName: 'kofi', IsActive: true, OwnerAtomicCircleId: 1, ActivationDate: null, LastLogin: null, PasswordLastChangedDate: null, CreatedDate: '2026-01-02T03:04:05Z' };
 
 function renderUpdate(save = vi.fn(async (v: Record<string, unknown>) => v)) {
   const router = createMemoryRouter([{ path: '*', element: (

@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../engine/core/forms/types.ts';
 import users from '../../metadata/screens/users.json' with { type: 'json' };
 import user from '../../metadata/entities/User.json' with { type: 'json' };
 
-const record = { UserId: 7, FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org', UserName: 'kofi', IsActive: true, CreatedDate: '2026-01-02T03:04:05Z', CreatedBy: 'system' };
+const record = { UserId: 7, FirstName: 'Kofi', LastName: 'Annan', EmailAddress: 'kofi@example.org', UserName: 'kofi', IsActive: true, OwnerAtomicCircleId: 1, CreatedDate: '2026-01-02T03:04:05Z', CreatedBy: 'system' };
 
 function renderForm(stayAfterSave: boolean | undefined) {
   const screenDoc = { ...users, form: { ...users.form, stayAfterSave } } as unknown as ScreenDocument;
