@@ -38,6 +38,7 @@ import * as administrationMenuGroup from './migrations/124_administration_menu_g
 import * as entryActions from './migrations/126_entry_actions.ts';
 import * as circles from './migrations/127_circles.ts';
 import * as circleManagementHasNoOwnRecords from './migrations/128_circle_management_has_no_own_records.ts';
+import * as circlesMenuEntry from './migrations/129_circles_menu_entry.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -82,6 +83,7 @@ const migrations: Array<[string, Migration]> = [
   ['126_entry_actions', entryActions],
   ['127_circles', circles],
   ['128_circle_management_has_no_own_records', circleManagementHasNoOwnRecords],
+  ['129_circles_menu_entry', circlesMenuEntry],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

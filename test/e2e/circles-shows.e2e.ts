@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { credentialsOf, screenshot, signedInBrowser, startServer } from './harness.ts';
+import { credentialsOf, openMenuEntry, screenshot, signedInBrowser, startServer } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
 import { addRole, addUser } from '../server/account-fixtures.ts';
 import { grantNodes, nodeId } from '../server/access-fixtures.ts';
@@ -56,13 +56,19 @@ describe("circles decide staff's records and row actions, end to end (Chromium)"
 
   it('the administrator makes the atomic circles North and South', async () => {
     const { page } = admin;
+    // From the menu: Administration › Circles opens the aggregate circles, which link to the atomic ones.
+    await openMenuEntry(page, 'Circles');
+    await page.waitForURL(`${baseUrl}/aggregate`);
+    await page.getByRole('main').getByRole('link', { name: 'Atomic Circles', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/atomiccircle`);
     for (const name of ['North', 'South']) {
-      await page.goto(`${baseUrl}/atomiccircle/create`);
+      await page.getByRole('main').getByRole('link', { name: /^Add / }).click();
+      await page.waitForURL(`${baseUrl}/atomiccircle/create`);
       await page.getByLabel(/^Name/).fill(name);
       await page.getByRole('button', { name: 'Create', exact: true }).click();
       await expect.poll(() => app.db('atomic_circles').where({ Name: name }).first('AtomicCircleId')).toBeTruthy();
+      await page.waitForURL(`${baseUrl}/atomiccircle`);
     }
-    await page.goto(`${baseUrl}/atomiccircle`);
     await expect.poll(() => page.getByRole('cell', { name: 'South', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'circles-shows-01-atomic-circles');
   });

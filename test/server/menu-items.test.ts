@@ -15,6 +15,8 @@ seededItems.splice(seededItems.indexOf(transferMenuItem.after) + 1, 0, transferM
 seededItems.splice(seededItems.indexOf('Concurrent Sessions') + 1, 0, 'Mail Outbox');
 /** Migration 124: the administration screens in one group, last; My Account and the Forms group stay on the first tier. */
 const administration = seededItems.filter((name) => !['My Account', 'Separator', 'Forms'].includes(name));
+// Migration 129: the circles screens, last in the group.
+administration.push('Circles');
 const firstTier = ['My Account', 'Separator', 'Forms', 'Administration'];
 
 type Method = 'GET' | 'POST' | 'DELETE';

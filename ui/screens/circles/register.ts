@@ -3,3 +3,4 @@ import { registerScreenComponent } from '../../../engine/react/component-registr
 import { lazyScreen } from '../screen/lazy-screen.ts';
 
 registerScreenComponent('AggregateCircleManage', lazyScreen(() => import('./AggregateCircleRoute.tsx').then((m) => m.AggregateCircleRoute)));
+registerScreenComponent('CircleList', lazyScreen(() => import('./CircleListRoute.tsx').then((m) => m.CircleListRoute)));
