@@ -22,7 +22,7 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 });
 
 /** The administrator's records (and their children) that the own-records-only identity must not reach. */
-interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number }
+interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number; formAction: number }
 type RecordName = keyof Records;
 
 /**
@@ -38,6 +38,8 @@ const fillers: Array<{ url: RegExp; params: Record<string, RecordName>; vary?: s
   // The users' imports alike: another's undo would delete users one may not read.
   { url: /^\/api\/users\/imports\//, params: { importId: 'userImportJob' }, vary: ['importId'] },
   { url: /^\/api\/pages\/:pageId\/records\//, params: { pageId: 'page', id: 'record' }, vary: ['id'] },
+  // A form's actions: another's form answers as none, whichever of its actions is named.
+  { url: /^\/api\/forms\/:id\/actions\/:actionId$/, params: { id: 'form', actionId: 'formAction' }, vary: ['id'] },
   { url: /^\/api\/forms\/:id(\/|$)/, params: { id: 'form' } },
   { url: /^\/api\/formfields\/:id(\/|$)/, params: { id: 'field' } },
   { url: /^\/api\/pages\/:id(\/|$)/, params: { id: 'page' } },
@@ -84,6 +86,7 @@ describe.each(databases)('records one may not read look absent, on %s', (kind) =
     admin = await signIn(t.app);
     records.form = await created('/api/forms', { Name: 'Admin Form', Description: null, CanHaveEav: true, IsCircleable: false, IsActive: true }, 'FormId');
     records.field = await created('/api/formfields', fieldBody(records.form), 'FormFieldId');
+    records.formAction = (await t.app.db('page_actions').where({ FormId: records.form, ActionName: 'Print' }).first('ActionId')).ActionId;
     records.record = await created(`/api/forms/${records.form}/records`, { Title: 'Secret' }, 'RecordId');
     records.page = await created('/api/pages', { Name: 'Admin Page', PermissionsDisplayName: 'Admin Page', FormId: records.form, Route: '/admin-page', Target: 'self', IsActive: true }, 'PageId');
     records.pageField = await created('/api/pagefields', { PageId: records.page, FieldType: 'text', Name: 'Banner', IsActive: true, SortOrder: 1, AttributeValues: {} }, 'PageFieldId');

@@ -16,10 +16,12 @@ import { recordsListUrl } from './field-routes.ts';
 import { useRecordsRoutes } from './useRecordsRoutes.ts';
 import { FieldsTab } from './FieldsTab.tsx';
 import { RevisionsTab } from './RevisionsTab.tsx';
+import { ActionsTab } from './ActionsTab.tsx';
 
 const tabs = [
   { id: 'form', label: 'Form' },
   { id: 'fields', label: 'Fields' },
+  { id: 'actions', label: 'Actions' },
   { id: 'revisions', label: 'Revisions' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
@@ -86,7 +88,7 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
   const choose = (next: TabId) => setSearch(next === 'form' ? {} : { tab: next }, { replace: true });
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields and revisions`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions and revisions`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} id={`form-tab-${t.id}`} aria-controls={`form-tabpanel-${t.id}`} />)}
       </Tabs>
       {/* The Form tab stays mounted while hidden: switching tabs keeps what was typed there. */}
@@ -98,6 +100,14 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
           <Stack spacing={2}>
             <TabHeading title={form.Name} description="Its fields and user-defined fields, in the order the form shows them." formId={formId} />
             <FieldsTab form={form} />
+          </Stack>
+        )}
+      </TabPanel>
+      <TabPanel id="actions" active={tab === 'actions'}>
+        {tab === 'actions' && (
+          <Stack spacing={2}>
+            <TabHeading title={form.Name} description="The buttons its list shows on each row and above it, and who may use them." formId={formId} />
+            <ActionsTab formId={formId} />
           </Stack>
         )}
       </TabPanel>
