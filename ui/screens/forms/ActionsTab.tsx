@@ -16,6 +16,7 @@ interface FormAction {
 }
 interface Draft { ButtonText: string; Url: string; Scope: 'row' | 'set'; ParentActionId: number | '' }
 const blank: Draft = { ButtonText: '', Url: '', Scope: 'row', ParentActionId: '' };
+const builtInOpens: Record<string, string> = { Edit: "The record's edit screen", Delete: "The record's delete screen", Copy: 'A new record filled from the row', Print: "The record's PDF" };
 
 /**
  * The Actions tab (issue 30): the form's row and set actions. Edit, Delete, Copy and Print stand for its own screens
@@ -72,7 +73,7 @@ export function ActionsTab({ formId }: { formId: number }) {
             <TableRow key={a.ActionId}>
               <TableCell>{a.ButtonText}</TableCell>
               <TableCell>{a.Scope === 'row' ? 'Each row' : 'Above the list'}</TableCell>
-              <TableCell>{a.IsBuiltIn ? `The form's ${a.ActionName === 'Print' ? 'PDF' : `${a.ActionName.toLowerCase()} screen`}` : a.Url}</TableCell>
+              <TableCell>{a.IsBuiltIn ? builtInOpens[a.ActionName] : a.Url}</TableCell>
               <TableCell>{a.ParentActionId ? nameOf(a.ParentActionId) : a.IsBuiltIn ? 'Its route' : 'Its own grants'}</TableCell>
               <TableCell><Switch checked={a.IsActive} disabled={busy} onChange={() => void toggle(a)} slotProps={{ input: { 'aria-label': `Show ${a.ButtonText}` } }} /></TableCell>
               <TableCell>{!a.IsBuiltIn && <Button color="error" size="small" disabled={busy} onClick={() => void remove(a)}>Remove</Button>}</TableCell>
