@@ -5,6 +5,7 @@ import { nodeId, override } from './access-fixtures.ts';
 import { menuMessages } from '../../server/modules/menus/placement.ts';
 import { ensureModuleMenuItem } from '../../server/modules/menus/ensure-module-item.ts';
 import type { MenuNode } from '../../server/modules/menus/tree.ts';
+import { nodeAt } from './menu-fixtures.ts';
 
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -15,17 +16,6 @@ const body = (Name: string, more: Record<string, unknown> = {}) => ({
   Name, MenuItemTypeId: 3, Url: null, Target: null, ModuleId: -1, ParentMenuItemId: -1, SortOrder: 0, IsAlwaysVisible: false, IsActive: true, ...more,
 });
 
-/** The node of a tree by its path of link texts. */
-function nodeAt(tree: MenuNode[], ...path: string[]): MenuNode | undefined {
-  let nodes = tree;
-  let found: MenuNode | undefined;
-  for (const name of path) {
-    found = nodes.find((n) => n.LinkText === name);
-    if (!found) return undefined;
-    nodes = found.Children;
-  }
-  return found;
-}
 
 describe.each(databases)('menu items on %s', (kind) => {
   const t = useTestApp(kind);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import type { MenuNode } from '../../server/modules/menus/tree.ts';
+import { nodeAt } from './menu-fixtures.ts';
 import { seededMenu } from '../../server/db/migrations/094_menu_items.data.ts';
 import { transferMenuItem } from '../../server/db/migrations/095_transfer.ts';
 
@@ -15,17 +16,6 @@ const administration = seededItems.filter((name) => !['My Account', 'Separator',
 administration.push('Circles');
 const firstTier = ['My Account', 'Separator', 'Forms', 'Administration'];
 
-/** The node of a tree by its path of link texts. */
-function nodeAt(tree: MenuNode[], ...path: string[]): MenuNode | undefined {
-  let nodes = tree;
-  let found: MenuNode | undefined;
-  for (const name of path) {
-    found = nodes.find((n) => n.LinkText === name);
-    if (!found) return undefined;
-    nodes = found.Children;
-  }
-  return found;
-}
 
 describe.each(databases)('the seeded menu of a fresh database on %s', (kind) => {
   const t = useTestApp(kind);

@@ -106,9 +106,3 @@ export async function grantedRouteKinds(db: Knex, user: GrantsUser, records: Rec
   const [row] = await grantsOf<string | null>(db, 'route_kind', user, records, [circleId]);
   return new Set((row?.Ids ?? []).filter((kind): kind is string => Boolean(kind)));
 }
-
-/** The action ids granted on one circle's records. */
-export async function grantedOnCircle(db: Knex, user: GrantsUser, records: RecordsAccess, circleId: number): Promise<Set<number>> {
-  const [entry] = await circleGrants(db, user, records, [circleId]);
-  return new Set((entry?.Value ?? '').split(',').filter(Boolean).map(Number));
-}
