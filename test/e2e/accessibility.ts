@@ -13,6 +13,17 @@ export function describeViolations(violations: Result[]): string {
     .join('\n');
 }
 
+/**
+ * Waits for the page's finite animations and transitions: a notice fading in is half transparent, and its contrast,
+ * measured then, is not the contrast anyone reads. Endless ones (a spinner) are left running.
+ */
+function finishedTransitions(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 type AxeRun = { results: AxeResults; mutations: number };
 
 /** One axe run, counting the changes to the document while it ran. */
@@ -37,6 +48,7 @@ function runAxe(page: Page): Promise<AxeRun> {
  */
 export async function seriousViolations(page: Page, attempts = 5): Promise<Result[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await finishedTransitions(page);
   let run = await runAxe(page);
   for (let attempt = 1; run.mutations > 0 && attempt < attempts; attempt++) run = await runAxe(page);
   if (run.mutations > 0) throw new Error(`${page.url()} kept changing during ${attempts} axe runs`);
