@@ -75,7 +75,9 @@ describe.each(databases)('page actions and CircleAccess on %s', (kind) => {
   it("puts the user's grants for the list's page into the user list answer's CircleAccess", async () => {
     const actions = (await actionsOf(admin, `accessPageId=${userListPageId}`)).json().DataRowActions as Array<{ ActionId: number }>;
     const body = (await injectAs(t.app, admin, { method: 'GET', url: '/api/users?pageSize=1' })).json();
-    expect(body.CircleAccess).toEqual([{ Key: 0, Value: actions.map((a) => a.ActionId).join(',') }]);
+    // Circle 0 (the user's own grants) and the Default circle (1) the listed user is in.
+    const all = actions.map((a) => a.ActionId).join(',');
+    expect(body.CircleAccess).toEqual([{ Key: 0, Value: all }, { Key: 1, Value: all }]);
 
     // A user who may open the list and update users but not delete them: Edit (users.update) is granted, Delete not.
     const role = await addRole(t.app, 'User clerks');
@@ -85,6 +87,7 @@ describe.each(databases)('page actions and CircleAccess on %s', (kind) => {
     await addUser(t.app, { UserName: 'clerk', Password: 'Clerk12345', RoleIds: [role] });
     const clerk = await signIn(t.app, 'clerk', 'Clerk12345');
     const clerkGrants = async () => (await injectAs(t.app, clerk, { method: 'GET', url: '/api/users?pageSize=1' })).json().CircleAccess;
+    // The clerk lists no one (no View All Records, nobody created, and the Default circle shares nothing): their own grants only.
     expect(await clerkGrants()).toEqual([{ Key: 0, Value: String(edit) }]);
     // The role editor's route node is the grant: given users.delete, Delete follows at the next request.
     await grantNodes(t.app, role, [await nodeId(t.app, 'RegisterUser', { type: 'route', name: 'users.delete' })]);
@@ -97,7 +100,7 @@ describe.each(databases)('page actions and CircleAccess on %s', (kind) => {
     t.app.db.on('query', record);
     try {
       const body = (await injectAs(t.app, admin, { method: 'GET', url: '/api/users?pageSize=1' })).json();
-      expect(body.CircleAccess.length).toBe(1);
+      expect(body.CircleAccess.length).toBe(2);
     } finally {
       t.app.db.removeListener('query', record);
     }

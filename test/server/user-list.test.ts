@@ -26,7 +26,8 @@ describe.each(databases)('GET /api/users on %s', (kind) => {
     expect(body.Items).toHaveLength(10);
     expect(body.Items[0]).toMatchObject({ LastName: 'Administrator' });
     // The admin (master) is granted every action of the user list's page, under the own-roles circle 0.
-    expect(body.CircleAccess).toEqual([{ Key: 0, Value: expect.stringMatching(/^\d+(,\d+)*$/) }]);
+    // The user's own grants (0) and those of the rows' circle: every user here is in the Default one (1).
+    expect(body.CircleAccess).toEqual([{ Key: 0, Value: expect.stringMatching(/^\d+(,\d+)*$/) }, { Key: 1, Value: body.CircleAccess[0].Value }]);
     const page3 = (await list('page=3&pageSize=10')).json();
     expect(page3.Items).toHaveLength(10);
     expect(page3.Items.map((u: { UserName: string }) => u.UserName)).not.toContain(body.Items[0].UserName);
@@ -54,10 +55,10 @@ describe.each(databases)('GET /api/users on %s', (kind) => {
 
   it('returns only the visible columns asked for (plus the id, and the fields rows are styled and hidden by)', async () => {
     const item = (await list('cols=LastName&pageSize=1')).json().Items[0];
-    expect(Object.keys(item).sort()).toEqual(['IsActive', 'IsMaster', 'LastName', 'UserId']);
+    expect(Object.keys(item).sort()).toEqual(['AtomicCircleId', 'IsActive', 'IsMaster', 'LastName', 'UserId']);
     // Sorted by a column that is not shown: the rows are read with it (for the cursor), and sent without it.
     const sortedByHidden = (await list('cols=LastName&sorts=FirstName,desc&pageSize=2')).json();
-    expect(Object.keys(sortedByHidden.Items[0]).sort()).toEqual(['IsActive', 'IsMaster', 'LastName', 'UserId']);
+    expect(Object.keys(sortedByHidden.Items[0]).sort()).toEqual(['AtomicCircleId', 'IsActive', 'IsMaster', 'LastName', 'UserId']);
     expect(sortedByHidden.Cursors.Last).toBeTruthy();
   });
 

@@ -36,7 +36,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   const udfFields = properties.filter((p) => (entity.properties?.[p] as Row | undefined)?.[UDF_KEYWORD] === true);
   const udfKeys = new Map(udfFields.map((p) => [p, udfKeyOf(entity.properties?.[p] as Row)]));
   const notColumns = new Set([...related, ...udfFields]);
-  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), ...(circles ? [circles.field] : []), 'RowVersion'];
+  const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), ...(circles && !properties.includes(circles.field) ? [circles.field] : []), 'RowVersion'];
   const withoutRelated = (values: Row): Row => (notColumns.size ? Object.fromEntries(Object.entries(values).filter(([k]) => !notColumns.has(k))) : values);
   const db = () => app.db;
   const who = (request: FastifyRequest) => request.principal!.UserName;
@@ -274,7 +274,8 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         const udf = udfValues(written);
         const owner = {
           ...(ownerField ? { [ownerField]: request.principal!.UserId } : {}),
-          ...(circles ? { [circles.field]: trx.raw('(select owner_atomic_circle_id from users where user_id = ?)', [request.principal!.UserId]) } : {}),
+          // A new record belongs to its creator's owner circle, unless the write chose one (a user's owner circle).
+          ...(circles && written[circles.field] === undefined ? { [circles.field]: trx.raw('(select owner_atomic_circle_id from users where user_id = ?)', [request.principal!.UserId]) } : {}),
         };
         const [created] = await trx(table).insert({ ...withoutRelated(written), ...owner, ...(udf ? { Udf: udf } : {}), CreatedBy: who(request) }).returning(columns);
         await hooks.afterWrite?.(trx, created, values, 'create', request);

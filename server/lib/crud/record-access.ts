@@ -3,6 +3,7 @@ import type { ListDefinition, ScreenDocument } from '../../../engine/core/screen
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { Principal } from '../../types.ts';
 import { heldModuleNames } from '../../modules/access/effective-access.ts';
+import { defaultCircleId } from '../../db/migrations/127_circles.ts';
 
 /**
  * The row rule and the field mask of one request (Principal.Access, read with the session): the same two
@@ -18,7 +19,8 @@ export function ownRecordsOnly(principal: Principal | undefined): boolean {
 
 /**
  * Narrows a query to the rows the user may reach: without 'View All Records', their own, and where the records belong
- * to circles (circleField: a circleable form's), those of every circle the user is a member of. The circles are a
+ * to circles (circleField: a circleable form's, the users'), those of every circle the user is a member of but the
+ * Default one, which holds what is in no circle yet (everyone is in it: it shares nothing). The circles are a
  * semi-join on the user's id (view circle_members): no list of ids in the statement, no cap on how many.
  */
 export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undefined, principal: Principal | undefined, circleField?: string): Knex.QueryBuilder {
@@ -26,7 +28,7 @@ export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undef
   const me = principal!.UserId;
   if (!circleField) return query.where(ownerField, me);
   return query.where((rule) => rule.where(ownerField, me)
-    .orWhereIn(circleField, (members) => members.from('circle_members').where('UserId', me).select('AtomicCircleId')));
+    .orWhereIn(circleField, (members) => members.from('circle_members').where('UserId', me).whereNot('AtomicCircleId', defaultCircleId).select('AtomicCircleId')));
 }
 
 /** Where a child record's row rule comes from: its parent's row (a form's field, a list's item, a page's field). */

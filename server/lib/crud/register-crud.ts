@@ -60,7 +60,7 @@ export function registerCrud(app: FastifyInstance, options: CrudOptions & { exte
   // The screen's list (GET {api}, registered by its module) says which of its rows others hold locked.
   if (app.hasDecorator('lockedLists')) app.lockedLists.set(`GET ${screen.api}`, () => ({ domain: screen.id, idField: screen.idField }));
   // The held-locks call tells only of records the user may read (the row rule).
-  if (options.ownerField && app.hasDecorator('ownedLockDomains')) app.ownedLockDomains.set(screen.id, { table: options.table, idField: screen.idField, ownerField: options.ownerField });
+  if (options.ownerField && app.hasDecorator('ownedLockDomains')) app.ownedLockDomains.set(screen.id, { table: options.table, idField: screen.idField, ownerField: options.ownerField, circleField: options.circles?.field });
 
   app.get<{ Params: { id: number } }>(`${screen.api}/:id`, {
     config: { access },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CircleAccessEntry } from '../../../engine/core/grid/actions.ts';
+import { defaultCircleId } from '../../db/migrations/127_circles.ts';
 
 /**
  * Which row actions a user may take on the records of each atomic circle (issue 30; spec 2 "page actions with circle
@@ -9,11 +10,13 @@ import type { CircleAccessEntry } from '../../../engine/core/grid/actions.ts';
  * - a holder of View All Records on the records' module: what their own roles give, on every circle;
  * - a member of the row's circle: what their own roles give AND the circle grants (circles narrow, never widen: the
  *   route a write takes is checked against the user's own roles before any row is read);
- * - anyone else reaches only the records they created: what their own roles give.
+ * - anyone else reaches only the records they created: what their own roles give. The Default circle holds what is in
+ *   no circle yet: every user is in it, so it neither shares nor narrows.
  * A circle grants an action through one of its roles in force (its own when HasOwnRoles, else its aggregate's:
  * view circle_roles) or its explicit Permissions (view circle_actions). A role grants a built form's action when it
  * holds the route the action opens (its RouteKind: the module for 'read', the module and the route node otherwise),
- * a role_page_actions row names the action or its parent, or it is an administrator role.
+ * a role_page_actions row names the action or its parent, or it is an administrator role. A shipped list's action
+ * standing for a route node (route_name: the user list's Edit is users.update) is granted with that node and its module.
  */
 export interface RecordsAccess {
   /** The access page of the list ('forms.access_page_id' for a built form's records). */
@@ -43,7 +46,12 @@ const roleGrantsAction = `(r.is_admin or exists (
     join role_grants mg on mg.node_id = mn.node_id and mg.role_id = r.role_id and mg.has_access
     where pa.route_kind = 'read' or exists (
       select 1 from permission_nodes rn join role_grants rg on rg.node_id = rn.node_id and rg.role_id = r.role_id and rg.has_access
-      where rn.type = 'route' and not rn.is_retired and rn.name = via.screen || '.' || pa.route_kind)))`;
+      where rn.type = 'route' and not rn.is_retired and rn.name = via.screen || '.' || pa.route_kind))
+  or pa.route_name is not null and exists (
+    select 1 from permission_nodes rn join permission_nodes mn on mn.node_id = rn.parent_node_id
+    join role_grants rg on rg.node_id = rn.node_id and rg.role_id = r.role_id and rg.has_access
+    join role_grants mg on mg.node_id = mn.node_id and mg.role_id = r.role_id and mg.has_access
+    where rn.type = 'route' and rn.name = pa.route_name and not rn.is_retired))`;
 
 /** True when the user's own roles (and overrides) grant the action `pa` (SQL over alias pa). */
 const ownGrantsAction = `(:isMaster or exists (
@@ -55,17 +63,22 @@ const ownGrantsAction = `(:isMaster or exists (
     where mn.type = 'module' and mn.name = :moduleName and ma.has_access)
   and (pa.route_kind = 'read' or exists (
     select 1 from permission_nodes rn cross join lateral user_node_access(:userId, rn.node_id) ra
-    where rn.type = 'route' and not rn.is_retired and rn.name = :screenId || '.' || pa.route_kind and ra.has_access)))`;
+    where rn.type = 'route' and not rn.is_retired and rn.name = :screenId || '.' || pa.route_kind and ra.has_access))
+  or pa.route_name is not null and exists (
+    select 1 from permission_nodes rn join permission_nodes mn on mn.node_id = rn.parent_node_id
+    cross join lateral user_node_access(:userId, rn.node_id) ra cross join lateral user_node_access(:userId, mn.node_id) ma
+    where rn.type = 'route' and rn.name = pa.route_name and not rn.is_retired and ra.has_access and ma.has_access))`;
 
 /**
  * Per circle, the granted actions' ids (or route kinds) on the page. The user's own grants are evaluated once (own), the
  * grants of each role in force on a member circle once per role (role_action), then matched per circle.
  */
 const grantsStatement = (column: 'action_id' | 'route_kind') => `with own as materialized (
-    select pa.action_id, pa.parent_action_id, pa.route_kind, pa.form_id from page_actions pa
+    select pa.action_id, pa.parent_action_id, coalesce(pa.route_kind, split_part(pa.route_name, '.', 2)) as route_kind, pa.form_id, pa.route_name
+    from page_actions pa
     where pa.access_page_id = :pageId and pa.is_active and ${ownGrantsAction}),
   asked as materialized (
-    select c.id, not (:isMaster or :viewAll or c.id = 0)
+    select c.id, not (:isMaster or :viewAll or c.id = 0 or c.id = :defaultCircleId)
       and exists (select 1 from circle_members m where m.user_id = :userId and m.atomic_circle_id = c.id) as narrowed
     from unnest(cast(:circleIds as integer[])) as c (id)),
   circle_role as materialized (
@@ -87,7 +100,7 @@ async function grantsOf<T>(db: Knex, column: 'action_id' | 'route_kind', user: G
   if (!ids.length) return [];
   const { rows } = await db.raw(grantsStatement(column), {
     pageId: records.pageId, moduleName: records.moduleName, screenId: records.screenId,
-    userId: user.UserId, isMaster: user.IsMaster, viewAll: user.viewAll, circleIds: ids,
+    userId: user.UserId, isMaster: user.IsMaster, viewAll: user.viewAll, circleIds: ids, defaultCircleId,
   });
   return rows;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { circleGrants, type RecordsAccess } from './circle-grants.ts';
 import { moduleAccessOf } from './effective-access.ts';
+import { defaultCircleId } from '../../db/migrations/127_circles.ts';
 
 /**
  * 'Why can this user ... this record?' (issue 30): the chain that decides a row action on a circleable form's record,
@@ -66,10 +67,12 @@ export async function explainRecordAction(db: Knex, userId: number, formId: numb
     chain.push({ Step: 'ViewAllRecords', Node: records.moduleName, Granted: true, Detail: 'View All Records on the form: the user\'s own roles apply to every circle\'s records.' });
     return { Granted: ids.has(pageAction.ActionId), Action: action, Chain: chain };
   }
-  const ways = await membershipOf(db, userId, circle);
+  const outside = circle.AtomicCircleId === defaultCircleId;
+  const ways = outside ? [] : await membershipOf(db, userId, circle);
   if (!ways.length) {
     const own = record.CreatedById === userId;
-    chain.push({ Step: 'Membership', Node: circle.Name, Granted: own, Detail: own ? `${user.UserName} is not a member of '${circle.Name}' but created the record: their own roles apply.` : `${user.UserName} is not a member of '${circle.Name}' and did not create the record: it is out of reach.` });
+    const apart = outside ? `'${circle.Name}' holds the records in no circle yet and shares them with no one;` : `${user.UserName} is not a member of '${circle.Name}';`;
+    chain.push({ Step: 'Membership', Node: circle.Name, Granted: own, Detail: own ? `${apart} ${user.UserName} created the record: their own roles apply.` : `${apart} ${user.UserName} did not create the record: it is out of reach.` });
     return { Granted: own && ids.has(pageAction.ActionId), Action: action, Chain: chain };
   }
   chain.push({ Step: 'Membership', Node: circle.Name, Granted: true, Detail: `${user.UserName} is a member of '${circle.Name}' (${ways.join('; ')}): what the circle grants narrows their own roles.` });

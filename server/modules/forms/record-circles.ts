@@ -3,8 +3,9 @@ import type { Knex } from 'knex';
 import { circleIdField, type CircleAccessEntry } from '../../../engine/core/grid/actions.ts';
 import { pageModuleName, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { CrudAction, CrudOptions, Row } from '../../lib/crud/crud-types.ts';
-import { circleGrants, grantedRouteKinds, type GrantsUser, type RecordsAccess } from '../access/circle-grants.ts';
+import type { CrudOptions, Row } from '../../lib/crud/crud-types.ts';
+import type { RecordsAccess } from '../access/circle-grants.ts';
+import { circleGuard, grantsUserOf, listCircleGrants } from '../access/circle-guard.ts';
 import type { BuiltForm } from './built-forms.ts';
 
 /**
@@ -22,38 +23,15 @@ export function recordsAccessOf(request: FastifyRequest, built: BuiltForm): Reco
     : { pageId: built.form.AccessPageId ?? 0, moduleName: `Form${formId}`, screenId: `form-${formId}` };
 }
 
-export function grantsUserOf(request: FastifyRequest): GrantsUser {
-  const principal = request.principal!;
-  return { UserId: principal.UserId, IsMaster: principal.IsMaster, viewAll: Boolean(principal.Access?.viewAllRecords) };
-}
-
 /** The list's CircleAccess: for a circleable form, per circle of the page's rows; else the user's own grants (circle 0). */
 export function listCircleAccess(db: Knex, request: FastifyRequest, built: BuiltForm) {
-  return async (rows: () => Promise<Row[]>): Promise<CircleAccessEntry[]> => {
-    const circles = built.form.IsCircleable ? (await rows()).map((row) => Number(row[circleIdField])).filter((id) => id > 0) : [0];
-    return circleGrants(db, grantsUserOf(request), recordsAccessOf(request, built), circles);
-  };
+  return async (rows: () => Promise<Row[]>): Promise<CircleAccessEntry[]> =>
+    listCircleGrants(db, request, recordsAccessOf(request, built), built.form.IsCircleable ? (await rows()).map((row) => Number(row[circleIdField])) : []);
 }
-
-const verbs: Record<CrudAction, { kind: 'update' | 'delete'; verb: string }> = {
-  update: { kind: 'update', verb: 'change' },
-  deactivate: { kind: 'delete', verb: 'deactivate' },
-  delete: { kind: 'delete', verb: 'delete' },
-};
 
 /** The circles of a circleable form's records: a change not granted on the record's circle is refused (403). */
 export function recordCircles(app: FastifyInstance, built: BuiltForm): CrudOptions['circles'] {
-  if (!built.form.IsCircleable) return undefined;
-  return {
-    field: circleIdField,
-    async allowChange(request, row, action) {
-      const circleId = Number(row[circleIdField]);
-      const { kind, verb } = verbs[action];
-      if ((await grantedRouteKinds(app.db, grantsUserOf(request), recordsAccessOf(request, built), circleId)).has(kind)) return;
-      const circle = await app.db('atomic_circles').where({ AtomicCircleId: circleId }).first('Name');
-      throw HttpError.of(403, `You may not ${verb} the records of the circle '${circle?.Name ?? circleId}'.`, null, 'CircleAccess');
-    },
-  };
+  return built.form.IsCircleable ? circleGuard(app, circleIdField, (request) => recordsAccessOf(request, built)) : undefined;
 }
 
 /** The circles a record may be moved to by this user: every active one for View All Records, else their own. */

@@ -8,7 +8,9 @@ import type { ModuleAccess } from '../../types.ts';
 import { builtForm, builtFormIdOf } from '../forms/built-forms.ts';
 import { domainIdOf, forceRelease, liveLocks, lockedByOthers, lockMessages, releaseLock, renewLock } from './store.ts';
 import { lockedRowIds } from '../../lib/list/locked-rows.ts';
-import { ownRecordsOnly } from '../../lib/crud/record-access.ts';
+import { ownRecordsOnly, withRowRule } from '../../lib/crud/record-access.ts';
+import { circleIdField } from '../../../engine/core/grid/actions.ts';
+import type { Row } from '../../lib/crud/crud-types.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
 
 /** The module of the administrators' view of the locks held now (migration 100). */
@@ -22,6 +24,8 @@ export interface OwnedRecords {
   table: string;
   idField: string;
   ownerField: string;
+  /** The column naming the record's atomic circle, when its records belong to circles. */
+  circleField?: string;
 }
 
 declare module 'fastify' {
@@ -117,10 +121,12 @@ export default fp(async function recordLockRoutes(app) {
   async function readableIds(request: FastifyRequest, domain: string, ids: number[]): Promise<number[]> {
     const formId = builtFormIdOf(domain);
     // A built form's records are reached only while it is active (record-routes.ts), by their creator without View All Records.
-    if (formId && !(await builtForm(app.db, formId))) return [];
-    const owned = formId ? { table: recordTableName(formId), idField: 'RecordId', ownerField: 'CreatedById' } : app.ownedLockDomains.get(domain);
+    const form = formId ? await builtForm(app.db, formId) : null;
+    if (formId && !form) return [];
+    const owned = form ? { table: recordTableName(formId!), idField: 'RecordId', ownerField: 'CreatedById', circleField: form.form.IsCircleable ? circleIdField : undefined } : app.ownedLockDomains.get(domain);
     if (!owned || !ids.length || !ownRecordsOnly(request.principal)) return ids;
-    return app.db(owned.table).whereIn(owned.idField, ids).where(owned.ownerField, request.principal!.UserId).pluck(owned.idField);
+    const rows: Row[] = await withRowRule(app.db(owned.table).whereIn(owned.idField, ids), owned.ownerField, request.principal, owned.circleField).select(owned.idField);
+    return rows.map((row) => Number(row[owned.idField]));
   }
 
   const admin = { module: recordLocksModule };

@@ -35,7 +35,7 @@ const access = { module: 'RegisterUser', route: routeNodeName('users', 'update')
 export default async function activationAdminRoutes(app: FastifyInstance) {
   /** The unverified account the request names, or the refusal that fits. */
   async function pendingAccount(request: FastifyRequest<{ Params: { id: number } }>): Promise<AccountUser & Row> {
-    const reachable = await withRowRule(app.db('users').where({ UserId: request.params.id }), 'CreatedById', request.principal).first('UserId', 'IsMaster');
+    const reachable = await withRowRule(app.db('users').where({ UserId: request.params.id }), 'CreatedById', request.principal, 'OwnerAtomicCircleId').first('UserId', 'IsMaster');
     const user = reachable && (await userById(app.db, reachable.UserId as number));
     if (!user) throw HttpError.of(404, activationAdminMessages.gone, null, 'NotFound');
     if (reachable.IsMaster) throw HttpError.of(403, masterIsReadOnly, null, 'ReadOnlyRecord');

@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 export function shapeUserRecordAnswers(app: FastifyInstance, urls: string[], fieldModules: Record<string, string> | undefined): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
     const record = payload as Row | null;
-    if (!urls.includes(request.routeOptions.url ?? '') || reply.statusCode !== 200 || !request.principal || typeof record?.UserId !== 'number') return payload;
+    if (!urls.includes(request.routeOptions.url ?? '') || (reply.statusCode !== 200 && reply.statusCode !== 201) || !request.principal || typeof record?.UserId !== 'number') return payload;
     const target = await app.db('users').where({ UserId: record.UserId }).first('UserId', 'IsMaster');
     const allowed = Boolean(target) && (await actorHoldsEveryPrivilegeOf(app.db, request.principal, target));
     return { ...maskRecord(record, await moduleGatedFields(app.db, request.principal, fieldModules)), CredentialsLocked: !allowed };

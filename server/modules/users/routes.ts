@@ -5,7 +5,8 @@ import user from '../../../metadata/entities/User.json' with { type: 'json' };
 import type { UserPermission } from '../../../engine/core/access/types.ts';
 import { rowSchemaOf } from '../../lib/entity-schemas.ts';
 import { runList, exportCsv, sendCsv, listQuerySchema, listResponseSchema, type ListOptions, type ListQuery } from '../../lib/list/index.ts';
-import { circleAccessFor } from '../page-actions/store.ts';
+import { circleGuard, listCircleGrants } from '../access/circle-guard.ts';
+import { circleIdField } from '../../../engine/core/grid/actions.ts';
 import { registerCrud } from '../../lib/crud/register-crud.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -67,11 +68,14 @@ export default async function userRoutes(app: FastifyInstance) {
   const screen = app.registry.screen('users');
   const list = screen.list!;
   const rowSchema = rowSchemaOf(user);
-  // IsMaster rides along for the list's action columns: the master user's row hides Delete.
-  const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster'] };
-  // The users a request may list: all of them with 'View All Records', otherwise those the user created.
-  // Read as 'records' (the name withUdfColumns gives its derived table), so select names address either alike.
-  const usersOf = (request: FastifyRequest) => withRowRule(app.db({ records: 'users' }), ownerField, request.principal);
+  // IsMaster rides along for the list's action columns: the master user's row hides Delete; the circle, for its row actions.
+  const listOptions: ListOptions = { idField: 'UserId', activeField: 'IsActive', alwaysSelect: ['IsActive', 'IsMaster', circleIdField] };
+  const usersAccess = { pageId: list.pageId ?? 0, moduleName: 'RegisterUser', screenId: screen.id };
+  // The users a request may list: all of them with 'View All Records', otherwise those the user created and those whose
+  // owner circle is one of the user's. Read as 'records' (the name withUdfColumns gives its derived table), so select
+  // names address either alike; the owner circle is also AtomicCircleId, the column the grid's row actions go by.
+  const usersOf = (request: FastifyRequest) => withRowRule(
+    app.db.from(app.db.raw('(select users.*, users.owner_atomic_circle_id as atomic_circle_id from users) as records')), ownerField, request.principal, circleIdField);
   // The list as it is now: with the UDFs an administrator added to the users' form as columns to choose.
   const extend = (db: Knex) => extendedScreen(db, screen, user as JsonSchema);
   async function listNow(request: FastifyRequest) {
@@ -99,7 +103,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const now = await listNow(request);
     return runList(app.db, now.rows, now.list, now.options, request.query, {
       locks: await listLocks(app, request),
-      circleAccess: () => circleAccessFor(app.db, request.principal!, list.pageId),
+      circleAccess: async (rows) => listCircleGrants(app.db, request, usersAccess, (await rows()).map((row) => Number(row[circleIdField]))),
     });
   });
 
@@ -137,7 +141,8 @@ export default async function userRoutes(app: FastifyInstance) {
     if (userId !== undefined && reply.statusCode === 201) app.mailer.later(() => startActivation(app, userId));
   });
 
-  shapeUserRecordAnswers(app, ['/api/users/:id', '/api/users/:id/deactivate'], screen.form?.fieldModules);
+  // The create's answer too (201): a new user's circles are shown only to holders of their module.
+  shapeUserRecordAnswers(app, ['/api/users', '/api/users/:id', '/api/users/:id/deactivate'], screen.form?.fieldModules);
   confirmUnchangedEmail(app, '/api/users/:id');
   const announceEmailChange = emailChangeNotices(app);
 
@@ -147,6 +152,7 @@ export default async function userRoutes(app: FastifyInstance) {
     extend,
     table: 'users',
     ownerField,
+    circles: circleGuard(app, 'OwnerAtomicCircleId', () => usersAccess),
     related: relatedFields,
     unique: [
       { field: 'UserName', message: duplicateUserName, caseInsensitive: true },
