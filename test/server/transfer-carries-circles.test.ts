@@ -28,23 +28,52 @@ describe.each(databases)("a transfer carries circles' grants on the forms it mov
     expect(built.statusCode, built.body).toBe(201);
     const formId = built.json().FormId as number;
     const [{ AtomicCircleId: north }] = await source.app.db('atomic_circles').insert({ Name: 'North' }).returning('AtomicCircleId');
-    const actions = await source.app.db('page_actions').where({ FormId: formId }).whereIn('ActionName', ['Edit', 'Print']).select('ActionId');
-    await source.app.db('atomic_circle_actions').insert(actions.map((a: { ActionId: number }) => ({ AtomicCircleId: north, ActionId: a.ActionId })));
+    // The form's actions as an administrator left them: Edit renamed, Copy inactive, Review (with Edit) and Archive added.
+    const actionsUrl = `/api/forms/${formId}/actions`;
+    const own = (await as(source.app, src, 'GET', actionsUrl)).json() as Array<{ ActionId: number; ActionName: string }>;
+    const idOf = (name: string) => own.find((a) => a.ActionName === name)!.ActionId;
+    expect((await as(source.app, src, 'POST', `${actionsUrl}/${idOf('Edit')}`, { ButtonText: 'Revise' })).statusCode).toBe(200);
+    expect((await as(source.app, src, 'POST', `${actionsUrl}/${idOf('Copy')}`, { ButtonText: 'Copy', IsActive: false })).statusCode).toBe(200);
+    expect((await as(source.app, src, 'POST', actionsUrl, { ButtonText: 'Review', Url: '/review', ParentActionId: idOf('Edit') })).statusCode).toBe(201);
+    const archive = await as(source.app, src, 'POST', actionsUrl, { ButtonText: 'Archive', Url: 'https://archive.example.org/', ButtonCss: 'warning' });
+    expect(archive.statusCode, archive.body).toBe(201);
+    const granted = [idOf('Edit'), idOf('Print'), archive.json().ActionId as number];
+    await source.app.db('atomic_circle_actions').insert(granted.map((ActionId) => ({ AtomicCircleId: north, ActionId })));
     const exported = await as(source.app, src, 'POST', '/api/transfer/export', { FormIds: [formId] });
     expect(exported.statusCode, exported.body).toBe(200);
     doc = exported.json();
   });
 
   it('names the circle, its key and its grants by form and action name', () => {
-    expect(doc.circles).toEqual([{ kind: 'atomic', key: expect.any(String), name: 'North', actions: [{ form: 'Incident Report', action: 'Edit' }, { form: 'Incident Report', action: 'Print' }] }]);
+    expect(doc.circles).toEqual([{ kind: 'atomic', key: expect.any(String), name: 'North', actions: ['Edit', 'Print', 'Archive'].map((action) => ({ form: 'Incident Report', action })) }]);
+  });
+
+  it("carries the form's actions: the built-in ones as left, the custom ones with their parent", () => {
+    const byName = Object.fromEntries((doc.forms[0].actions as Doc[]).map((a) => [a.name, a]));
+    expect(Object.keys(byName).sort()).toEqual(['Archive', 'Copy', 'Delete', 'Edit', 'Print', 'Review']);
+    expect(byName.Edit).toMatchObject({ buttonText: 'Revise', url: null, parent: null, isActive: true });
+    expect(byName.Copy).toMatchObject({ isActive: false });
+    expect(byName.Review).toMatchObject({ buttonText: 'Review', url: '/review', parent: 'Edit', scope: 'row' });
+    expect(byName.Archive).toMatchObject({ url: 'https://archive.example.org/', parent: null, buttonCss: 'warning' });
   });
 
   it('makes the circle on the target with its key and grants, changes nothing the second time, and rolls back what it made', async () => {
     const first = await as(target.app, dst, 'POST', '/api/transfer/import', { Document: doc });
     expect(first.statusCode, first.body).toBe(200);
     const grants = await grantsOn(target.app);
-    expect(grants.map((g) => [g.Name, g.FormName, g.ActionName])).toEqual([['North', 'Incident Report', 'Edit'], ['North', 'Incident Report', 'Print']]);
+    expect(grants.map((g) => [g.Name, g.FormName, g.ActionName])).toEqual([['North', 'Incident Report', 'Archive'], ['North', 'Incident Report', 'Edit'], ['North', 'Incident Report', 'Print']]);
     expect(grants[0].Key).toBe(doc.circles[0].key);
+    const actionsThere = await target.app.db('page_actions as pa').join('forms as f', 'f.FormId', 'pa.FormId').leftJoin('page_actions as parent', 'parent.ActionId', 'pa.ParentActionId')
+      .where('f.Name', 'Incident Report').orderBy('pa.ActionName').select('pa.ActionName', 'pa.ButtonText', 'pa.IsActive', 'pa.RouteKind', 'parent.ActionName as Parent');
+    expect(actionsThere).toEqual([
+      { ActionName: 'Archive', ButtonText: 'Archive', IsActive: true, RouteKind: null, Parent: null },
+      { ActionName: 'Copy', ButtonText: 'Copy', IsActive: false, RouteKind: 'create', Parent: null },
+      { ActionName: 'Delete', ButtonText: 'Delete', IsActive: true, RouteKind: 'delete', Parent: null },
+      { ActionName: 'Edit', ButtonText: 'Revise', IsActive: true, RouteKind: 'update', Parent: null },
+      { ActionName: 'Print', ButtonText: 'Print', IsActive: true, RouteKind: 'read', Parent: null },
+      // Granted with its parent: it takes Edit's route.
+      { ActionName: 'Review', ButtonText: 'Review', IsActive: true, RouteKind: 'update', Parent: 'Edit' },
+    ]);
     const again = await as(target.app, dst, 'POST', '/api/transfer/import', { Document: doc });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().Plan.filter((p: { Kind: string }) => p.Kind === 'Circle')).toEqual([{ Kind: 'Circle', Key: 'North', Action: 'unchanged', Changes: [] }]);
@@ -53,6 +82,35 @@ describe.each(databases)("a transfer carries circles' grants on the forms it mov
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await grantsOn(target.app)).toEqual([]);
     expect(await target.app.db('atomic_circles').where({ Name: 'North' }).first('AtomicCircleId')).toBeUndefined();
+  });
+
+  it('changes an action a later document changed, and a rollback puts it back', async () => {
+    const first = await as(target.app, dst, 'POST', '/api/transfer/import', { Document: doc });
+    expect(first.statusCode, first.body).toBe(200);
+    const changed = structuredClone(doc);
+    Object.assign(changed.forms[0].actions.find((a: Doc) => a.name === 'Review'), { buttonText: 'Check', url: '/check' });
+    const second = await as(target.app, dst, 'POST', '/api/transfer/import', { Document: changed });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().Plan).toContainEqual({ Kind: 'Action', Key: 'Incident Report › Review', Action: 'change', Changes: ['ButtonText', 'Url'] });
+    const review = () => target.app.db('page_actions').where({ ActionName: 'Review' }).first('ButtonText', 'Url');
+    expect(await review()).toEqual({ ButtonText: 'Check', Url: '/check' });
+    expect((await as(target.app, dst, 'POST', `/api/transfer/imports/${second.json().ImportId}/rollback`)).statusCode).toBe(200);
+    expect(await review()).toEqual({ ButtonText: 'Review', Url: '/review' });
+    expect((await as(target.app, dst, 'POST', `/api/transfer/imports/${first.json().ImportId}/rollback`)).statusCode).toBe(200);
+  });
+
+  it('refuses a custom action without a url, or with a parent the form lacks, writing nothing', async () => {
+    for (const [change, message] of [
+      [{ url: null }, 'The action Review has no url, which every action but Edit, Delete, Copy and Print needs, of the form Incident Report.'],
+      [{ parent: 'Nothing' }, 'The action Review names the parent Nothing, which is no other action without a parent of the form Incident Report.'],
+    ] as const) {
+      const bad = structuredClone(doc);
+      Object.assign(bad.forms[0].actions.find((a: Doc) => a.name === 'Review'), change);
+      const res = await as(target.app, dst, 'POST', '/api/transfer/import', { Document: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()[0].ErrorMessage).toBe(message);
+      expect(await target.app.db('forms').where({ Name: 'Incident Report' }).first('FormId')).toBeUndefined();
+    }
   });
 
   it('refuses a grant of an action no form of the document has, writing nothing', async () => {

@@ -8,6 +8,7 @@ import { createRecordTable } from '../forms/tables/index.ts';
 import type { TransferField, TransferForm, TransferLookupList } from './document.ts';
 import { adoptKey, choiceKey, findDefinition, importedIds, keyColumn } from './matching.ts';
 import { differing, type ApplyContext } from './plan.ts';
+import { applyActions } from './form-actions.ts';
 
 type Row = Record<string, any>;
 
@@ -61,6 +62,7 @@ export async function applyForms(ctx: ApplyContext, forms: TransferForm[], listI
       note('Form', form.name, changes.length ? 'change' : 'unchanged', changes);
     }
     if (await applyFields(ctx, formId, form, listIds)) touched = true;
+    await applyActions(ctx, formId, form);
     if (touched) {
       await afterDefinitionChange(app, trx, formId, ctx.principal, stored ? 'Changed by an import' : 'Created by an import');
       changedForms.push(formId);

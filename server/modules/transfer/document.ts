@@ -16,9 +16,15 @@ export interface TransferField extends Keyed {
   storedName: string; name: string; reportLabelText: string | null; fieldType: string; isUdf: boolean; isActive: boolean;
   startDate: string | null; endDate: string | null; sortOrder: number; lookupList?: string; attributeValues: Record<string, unknown>;
 }
+/** A built form's row or set action, by its ActionName; a custom one's parent by the parent's ActionName. */
+export interface TransferAction {
+  name: string; buttonText: string; url: string | null; scope: 'row' | 'set'; parent: string | null; buttonCss: string | null; sortOrder: number; isActive: boolean;
+}
 export interface TransferForm extends Keyed {
   name: string; description: string | null; canHaveEav: boolean; isCircleable: boolean; isActive: boolean;
   fields: TransferField[]; screen?: Record<string, unknown>;
+  /** Absent from documents made before actions travelled: the form's actions are then left as they are. */
+  actions?: TransferAction[];
 }
 export interface TransferLookupItem extends Keyed { name: string; description: string | null; sortOrder: number; isActive: boolean }
 export interface TransferLookupList extends Keyed {
@@ -39,7 +45,7 @@ export interface TransferMenuItem extends Keyed {
 export interface TransferGrant { module: ModuleRef; type: 'module' | 'route' | 'field'; name: string; hasAccess: boolean; viewAllRecords: boolean }
 export interface TransferRole extends Keyed { name: string; description: string | null; isActive: boolean; grants: TransferGrant[] }
 /** A circle's explicit grants of the moved forms' row actions (a form by name, an action by its name). */
-export interface TransferCircle extends Keyed { kind: 'atomic' | 'aggregate'; name: string; actions: Array<{ form: string; action: 'Edit' | 'Delete' | 'Copy' | 'Print' }> }
+export interface TransferCircle extends Keyed { kind: 'atomic' | 'aggregate'; name: string; actions: Array<{ form: string; action: string }> }
 
 export interface TransferDocument {
   format: 'metadmin-transfer';
@@ -103,6 +109,7 @@ function crossFaults(doc: TransferDocument): ErrorItem[] {
       if (field.lookupList && !lists.has(field.lookupList.toLowerCase())) faults.push(item(`/forms/${i}/fields/${j}/lookupList`, `The field ${field.name} of the form ${form.name} offers the lookup list ${field.lookupList}, which the document does not hold.`, 'MissingReference'));
     });
     faults.push(...duplicateFaults(form.fields, (f) => f.storedName, `/forms/${i}/fields`, 'field'));
+    faults.push(...duplicateFaults(form.actions ?? [], (a) => a.name, `/forms/${i}/actions`, 'action'));
     if (form.screen) {
       for (const fault of screenDocumentFaults(form.screen).slice(0, 5)) faults.push(item(`/forms/${i}/screen${fault.pointer}`, `The screen of the form ${form.name}: ${fault.message}`, 'ScreenDocument'));
     }

@@ -8,6 +8,7 @@ import { menuItemType } from '../menus/tree.ts';
 import type { TransferDocument, TransferField, TransferGrant, TransferMenuItem, TransferRole } from './document.ts';
 import { formModuleName, moduleRefOf, pageModuleName, screenIdOfModule } from './keys.ts';
 import { circlesOf } from './circles.ts';
+import { actionsOf } from './form-actions.ts';
 
 type Row = Record<string, any>;
 
@@ -43,6 +44,7 @@ export async function exportForms(db: Knex, formIds: number[]): Promise<Transfer
         };
       }),
       screen: composeStoredForm(form, asStoredFields(fields), serverDay()).screen as unknown as Row,
+      actions: await actionsOf(db, formId),
     });
     modules.push(formModuleName(formId));
   }

@@ -19,6 +19,7 @@ export const definitionTables = [
   { table: 'permission_nodes', key: ['node_id'] },
   { table: 'menu_items', key: ['menu_item_id'] },
   { table: 'role_permissions', key: ['role_id', 'node_id'] },
+  { table: 'page_actions', key: ['action_id'] },
   { table: 'atomic_circle_actions', key: ['atomic_circle_id', 'action_id'] },
   { table: 'aggregate_circle_actions', key: ['aggregate_circle_id', 'action_id'] },
 ] as const;
@@ -97,6 +98,7 @@ export async function capture(trx: Knex, scope: Scope): Promise<Snapshot> {
     role_permissions: [`node_id in (select node_id from permission_nodes n join modules m using (module_id) where m.name ${inList})`, ids(scope.modules)],
     atomic_circles: [`atomic_circle_id ${inInts}`, ids(scope.atomicCircles ?? [])],
     aggregate_circles: [`aggregate_circle_id ${inInts}`, ids(scope.aggregateCircles ?? [])],
+    page_actions: [`form_id ${inInts}`, ids(scope.forms)],
     atomic_circle_actions: [`action_id in (select action_id from page_actions where form_id ${inInts})`, ids(scope.forms)],
     aggregate_circle_actions: [`action_id in (select action_id from page_actions where form_id ${inInts})`, ids(scope.forms)],
   };
@@ -112,7 +114,8 @@ export async function capture(trx: Knex, scope: Scope): Promise<Snapshot> {
 /** The rows that differ between two captures of one scope, named by table and key ('form field 12'). */
 export function differences(a: Snapshot, b: Snapshot): string[] {
   const out: string[] = [];
-  for (const { table } of definitionTables) {
+  // A table the first capture did not hold (made before that table travelled) is not compared.
+  for (const { table } of definitionTables.filter((t) => t.table in a)) {
     for (const key of new Set([...Object.keys(a[table] ?? {}), ...Object.keys(b[table] ?? {})])) {
       if (JSON.stringify(a[table]?.[key]) !== JSON.stringify(b[table]?.[key])) out.push(`${table.replace(/_/g, ' ').replace(/s$/, '')} ${key}`);
     }
@@ -131,7 +134,9 @@ const whereKey = (key: readonly string[]) => key.map((k) => `t.${k} = r.${k}`).j
 export async function restoreRows(trx: Knex, before: Snapshot, after: Snapshot): Promise<void> {
   // A name put back may still be held by a row this loop deletes next (a permission node of a field the import added).
   await trx.raw('set constraints all deferred');
-  for (const { table, key } of [...definitionTables].reverse()) {
+  // A table the import's snapshot did not hold (one made before that table travelled) is left as it is.
+  const tables = definitionTables.filter(({ table }) => table in before);
+  for (const { table, key } of [...tables].reverse()) {
     for (const [k, row] of Object.entries(before[table] ?? {})) {
       if (!(k in (after[table] ?? {})) || JSON.stringify(after[table][k]) === JSON.stringify(row)) continue;
       const columns = Object.keys(row).filter((c) => !key.includes(c as never));
@@ -143,7 +148,7 @@ export async function restoreRows(trx: Knex, before: Snapshot, after: Snapshot):
       await trx.raw(`delete from ?? t using jsonb_populate_record(null::??, ?::jsonb) r where ${whereKey(key)}`, [table, table, JSON.stringify(after[table][k])]);
     }
   }
-  for (const { table } of definitionTables) {
+  for (const { table } of tables) {
     for (const [k, row] of Object.entries(before[table] ?? {})) {
       if (!(k in (after[table] ?? {}))) await trx.raw('insert into ?? select * from jsonb_populate_record(null::??, ?::jsonb)', [table, table, JSON.stringify(row)]);
     }
