@@ -31,7 +31,10 @@ describe.each(databases)('importing users on %s', (kind) => {
     // A user manager: users with View All Records, without module Role (so no roles to give, as on the create screen).
     const managers = await addRole(t.app, 'User managers');
     await grantModule(t.app, managers, 'RegisterUser', true);
-    await addUser(t.app, { UserName: 'usermanager', Password: 'Manager123', RoleIds: [managers] });
+    const managerId = await addUser(t.app, { UserName: 'usermanager', Password: 'Manager123', RoleIds: [managers] });
+    // The manager sits in a circle of their own: the users they import join it, as those they create do.
+    const [{ AtomicCircleId: office }] = await t.app.db('atomic_circles').insert({ Name: 'Back Office' }).returning('AtomicCircleId');
+    await t.app.db('users').where({ UserId: managerId }).update({ OwnerAtomicCircleId: office });
     clerk = await signIn(t.app, 'usermanager', 'Manager123');
   });
 
@@ -123,6 +126,8 @@ describe.each(databases)('importing users on %s', (kind) => {
     await imports.start(clerk, job.ImportJobId, 'all');
     expect(await imports.settled(clerk, job.ImportJobId)).toMatchObject({ State: 'Done', Imported: 1 });
     expect(await rolesOf('mallory')).toEqual([]);
+    const circleOf = async (userName: string) => (await t.app.db('users as u').join('atomic_circles as c', 'c.AtomicCircleId', 'u.OwnerAtomicCircleId').where('u.UserName', userName).first('c.Name')).Name;
+    expect(await circleOf('mallory')).toBe('Back Office');
   });
 
   it('undo deletes the imported users only while none changed or signed in since, saying how many did', async () => {

@@ -114,7 +114,9 @@ export async function usersTarget(app: FastifyInstance, db: Knex): Promise<Impor
       const ids: number[] = [];
       for (const values of rows) {
         const { columns, udf } = splitUdfValues(entity, await userColumns(values, 'create'));
-        const [created] = await trx('users').insert({ ...columns, ...(udf ? { Udf: udf } : {}), CreatedById: owner.UserId, CreatedBy: owner.UserName }).returning('UserId');
+        // As the create call: a user with no owner circle of their own joins the importer's.
+        const circle = columns.OwnerAtomicCircleId === undefined ? { OwnerAtomicCircleId: trx('users').where({ UserId: owner.UserId }).select('OwnerAtomicCircleId') } : {};
+        const [created] = await trx('users').insert({ ...columns, ...circle, ...(udf ? { Udf: udf } : {}), CreatedById: owner.UserId, CreatedBy: owner.UserName }).returning('UserId');
         const userId = Number((created as Row).UserId);
         await saveUserAccess(trx, { userId, roleIds: values.Role as number[] | undefined, active: values.IsActive !== false });
         ids.push(userId);
