@@ -14,7 +14,7 @@ const east = {
   Id: 4, Name: 'East', Description: null, IsActive: true, Role: [{ Id: 2, Name: 'Clerk' }], Permissions: [], RowVersion: 1,
   AtomicCircleHierarchy: [{ Id: 10, Name: 'North' }], OwnerAtomicCircle: null, Users: [],
 };
-const north = { Id: 10, Name: 'North', Description: null, HasOwnRoles: false, Role: [{ Id: 2, Name: 'Clerk' }], Permissions: [], AggregateCircleId: 4, AggregateCircleName: 'East', OwnerAtomicCircle: null, IsActive: true };
+const north = { Id: 10, Name: 'North', Description: null, HasOwnRoles: false, Role: [{ Id: 2, Name: 'Clerk' }], Permissions: [], AggregateCircleId: 4, AggregateCircleName: 'East', OwnerAtomicCircle: null, IsActive: true, RowVersion: 7 };
 /** What a save answers, by path: the tests set it to a refusal. */
 let writes: Record<string, () => Response> = {};
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -80,5 +80,8 @@ describe('the aggregate circle page', () => {
     expect(await screen.findByText('The role 3 does not exist or is inactive.')).toBeTruthy();
     expect(notices()).toEqual(['error: Your changes could not be saved.']);
     expect((screen.getByRole('button', { name: 'Save permissions of North' }) as HTMLButtonElement).disabled).toBe(false);
+    // The save carried the version read, so one over another administrator's save is refused rather than lost.
+    const [, init] = fetchMock.mock.calls.find(([url, call]) => call?.method === 'POST' && String(url).endsWith('/atomic/10/role'))!;
+    expect(JSON.parse(String(init!.body))).toEqual({ Role: [{ Id: 2 }, { Id: 3 }], Permissions: [], HasOwnRoles: true, RowVersion: 7 });
   });
 });

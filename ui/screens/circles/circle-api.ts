@@ -29,6 +29,7 @@ export interface AtomicCircle {
   AggregateCircleName: string | null;
   OwnerAtomicCircle: IdName | null;
   IsActive: boolean;
+  RowVersion?: number;
 }
 
 /** One row action of a form, with whether the circle holds it and which roles grant it. */
@@ -63,6 +64,8 @@ export interface AtomicRoleWrite {
   Role: { Id: number }[];
   Permissions: number[];
   HasOwnRoles?: boolean;
+  /** The version read: a save over someone else's since is refused (409), not silently overwritten. */
+  RowVersion?: number;
 }
 
 interface UserRow { UserId: number; FirstName?: string | null; LastName?: string | null; UserName?: string | null }

@@ -73,8 +73,8 @@ export function useMemberCircle(circleId: number | null, aggregate: AggregateCir
     setPermissions: (permissions: number[]) => { setDraft((d) => ({ ...d, permissions })); setError(undefined); },
     reset: () => { if (baseline) setDraft(baseline); setError(undefined); },
     /** Saving roles makes them the circle's own. */
-    save: () => write({ Role: draft.roles.map(({ Id }) => ({ Id })), Permissions: draft.permissions, HasOwnRoles: true }),
+    save: () => write({ Role: draft.roles.map(({ Id }) => ({ Id })), Permissions: draft.permissions, HasOwnRoles: true, RowVersion: circle?.RowVersion }),
     /** Back to the aggregate's roles and grants: the circle's own are cleared. */
-    inherit: () => write({ Role: [], Permissions: [], HasOwnRoles: false }),
+    inherit: () => write({ Role: [], Permissions: [], HasOwnRoles: false, RowVersion: circle?.RowVersion }),
   };
 }
