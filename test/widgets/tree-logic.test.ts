@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertTreeDepth, checkboxTreeRule, expandableIds, flattenTree, isNodeDisabled, setChecked, type TreeNode } from '../../engine/widgets/checkbox-tree/logic.ts';
+import { assertTreeDepth, checkboxTreeRule, expandableIds, flattenTree, isNodeDisabled, isPartlyChecked, setChecked, type TreeNode } from '../../engine/widgets/checkbox-tree/logic.ts';
 import { attachChildren, selectedWizardIds, toggleWizardNode, wizardPickerRule, type WizardNode } from '../../engine/widgets/wizard-picker/logic.ts';
 
 const tree = (): TreeNode[] => [
@@ -78,5 +78,16 @@ describe('required trees and pickers', () => {
     expect(checkboxTreeRule(setChecked(tree(), 121, true), ctx)).toEqual([]);
     expect(wizardPickerRule([], ctx)).toEqual(['Permissions is required.']);
     expect(wizardPickerRule([3], ctx)).toEqual([]);
+  });
+});
+
+describe('isPartlyChecked', () => {
+  const leaf = (Id: number, checked: boolean): TreeNode => ({ Id, Name: `n${Id}`, checked });
+  it('holds for an unchecked node with a checked descendant at any depth, and for nothing else', () => {
+    const deep: TreeNode = { Id: 1, Name: 'form', checked: false, children: [{ Id: 2, Name: 'a', checked: false, children: [leaf(3, true)] }] };
+    expect(isPartlyChecked(deep)).toBe(true);
+    expect(isPartlyChecked({ ...deep, checked: true })).toBe(false);
+    expect(isPartlyChecked({ Id: 1, Name: 'form', checked: false, children: [leaf(2, false)] })).toBe(false);
+    expect(isPartlyChecked(leaf(4, false))).toBe(false);
   });
 });

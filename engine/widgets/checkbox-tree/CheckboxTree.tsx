@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, IconButton, List, ListItem, Stack } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { assertTreeDepth, expandableIds, isNodeDisabled, setChecked, type TreeNode } from './logic.ts';
+import { assertTreeDepth, expandableIds, isNodeDisabled, isPartlyChecked, setChecked, type TreeNode } from './logic.ts';
 
 /** Props of the nested checkbox tree. */
 export interface CheckboxTreeProps {
@@ -38,7 +38,7 @@ export function CheckboxTree({ label, nodes, onChange, disabled }: CheckboxTreeP
               ) : <Box sx={{ width: 34 }} />}
               <FormControlLabel
                 label={node.Name}
-                control={<Checkbox size="small" checked={node.checked} disabled={disabled || isNodeDisabled(nodes, node)} onChange={(e) => onChange(setChecked(nodes, node.Id, e.target.checked))} />}
+                control={<Checkbox size="small" checked={node.checked} indeterminate={isPartlyChecked(node)} disabled={disabled || isNodeDisabled(nodes, node)} onChange={(e) => onChange(setChecked(nodes, node.Id, e.target.checked))} />}
               />
             </Box>
             {expandable && isOpen && render(node.children ?? [], depth + 1)}

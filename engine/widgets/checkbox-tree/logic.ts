@@ -96,3 +96,8 @@ export function expandableIds(nodes: readonly TreeNode[]): number[] {
 /** A required tree needs at least one checked node. */
 export const checkboxTreeRule: WidgetRule<TreeNode[] | undefined> = (value, { label, required }) =>
   required && !flattenTree(value ?? []).some((n) => n.checked) ? [message('required', [label])] : [];
+
+/** Unchecked, with some of its descendants checked: drawn as partly chosen, so a collapsed parent still tells. */
+export function isPartlyChecked(node: TreeNode): boolean {
+  return !node.checked && flattenTree(node.children ?? []).some((child) => child.checked);
+}
