@@ -53,8 +53,11 @@ const roleGrantsAction = `(r.is_admin or exists (
     join role_grants mg on mg.node_id = mn.node_id and mg.role_id = r.role_id and mg.has_access
     where rn.type = 'route' and rn.name = pa.route_name and not rn.is_retired))`;
 
-/** True when the user's own roles (and overrides) grant the action `pa` (SQL over alias pa). */
-const ownGrantsAction = `(:isMaster or exists (
+/**
+ * True when the user's own roles (and overrides) grant the action `pa` (SQL over alias pa; named bindings userId,
+ * isMaster, moduleName and screenId). The session check's PageGrants (page-actions/store.ts) is this very condition.
+ */
+export const ownGrantsAction = `(:isMaster or exists (
     select 1 from user_roles ur join roles r on r.role_id = ur.role_id and r.is_active
     where ur.user_id = :userId and (r.is_admin or exists (
       select 1 from role_page_actions rpa where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id))))

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ownGrantsAction } from '../access/circle-grants.ts';
 import type { PageAction, PageActions } from '../../../metadata/types/PageActions.ts';
 import type { CircleAccessEntry } from '../../../engine/core/grid/actions.ts';
 import type { Principal } from '../../types.ts';
@@ -32,19 +33,11 @@ export async function pageActionsOf(db: Knex, accessPageId: number): Promise<Pag
  * Written against columns (or parameters) for the user, so the request's session check can answer it too.
  */
 export function grantedActionIdsSql(db: Knex, userId: Knex.Raw | string, isMaster: Knex.Raw | string, accessPageId: number): Knex.Raw {
-  const user = typeof userId === 'string' ? db.ref(userId) : userId;
+  const sqlOf = (value: Knex.Raw | string) => (typeof value === 'string' ? db.ref(value) : value);
+  // A shipped page's actions stand for no built form's route (route_kind): module and screen are not needed.
   return db.raw(`array(select pa.action_id from page_actions pa
-    where pa.access_page_id = ? and pa.is_active and (? or exists (
-      select 1 from user_roles ur
-      join roles r on r.role_id = ur.role_id and r.is_active
-      where ur.user_id = ? and (r.is_admin or exists (
-        select 1 from role_page_actions rpa
-        where rpa.role_id = r.role_id and (rpa.action_id = pa.action_id or rpa.action_id = pa.parent_action_id))))
-      or pa.route_name is not null and exists (
-        select 1 from permission_nodes rn join permission_nodes mn on mn.node_id = rn.parent_node_id
-        cross join lateral user_node_access(?, rn.node_id) ra cross join lateral user_node_access(?, mn.node_id) ma
-        where rn.type = 'route' and rn.name = pa.route_name and not rn.is_retired and ra.has_access and ma.has_access))
-    order by pa.action_id)`, [accessPageId, typeof isMaster === 'string' ? db.ref(isMaster) : isMaster, user, user, user]);
+    where pa.access_page_id = :pageId and pa.is_active and ${ownGrantsAction}
+    order by pa.action_id)`, { pageId: accessPageId, userId: sqlOf(userId), isMaster: sqlOf(isMaster), moduleName: null, screenId: null });
 }
 
 /** The ids of a page's actions the user is granted (see grantedActionIdsSql). */
