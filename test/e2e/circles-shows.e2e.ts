@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { credentialsOf, openMenuEntry, screenshot, signedInBrowser, startServer } from './harness.ts';
 import { adminApi } from './seed-through-api.ts';
-import { addRole, addUser } from '../server/account-fixtures.ts';
-import { grantNodes, nodeId } from '../server/access-fixtures.ts';
+import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
+import { grantNodes, nodeId, revokeNode } from '../server/access-fixtures.ts';
 
 const staffPassword = 'Staff12345';
 
@@ -154,5 +154,32 @@ describe("circles decide staff's records and row actions, end to end (Chromium)"
     await screenshot(staffPage, 'circles-shows-05-nora-inherits-delete');
     expect(admin.consoleErrors).toEqual([]);
     expect(staff!.consoleErrors).toEqual([]);
+  });
+
+  it("a user manager in North lists North's users, not South's, with what North's roles let her do to them", async () => {
+    // Una manages users (update and delete) without View All Records; Region lets its members change users, not delete them.
+    const managers = await addRole(app, 'User Managers');
+    await grantModule(app, managers, 'RegisterUser');
+    const userEditors = await addRole(app, 'User Editors');
+    await grantModule(app, userEditors, 'RegisterUser');
+    await revokeNode(app, userEditors, 'RegisterUser', { type: 'route', name: 'users.delete' });
+    const region = (await app.db('aggregate_circles').where({ Name: 'Region' }).first('AggregateCircleId')).AggregateCircleId;
+    await app.db('aggregate_circle_roles').insert({ AggregateCircleId: region, RoleId: userEditors });
+    const unaId = await addUser(app, { UserName: 'una', Password: staffPassword, RoleIds: [managers] });
+    await app.db('users').where({ UserId: unaId }).update({ OwnerAtomicCircleId: (await app.db('atomic_circles').where({ Name: 'North' }).first('AtomicCircleId')).AtomicCircleId });
+    const manager = await signedInBrowser(baseUrl, 'una', staffPassword);
+    try {
+      const { page } = manager;
+      await page.goto(`${baseUrl}/user`);
+      const nora = page.getByRole('row', { name: /nora/ });
+      await expect.poll(() => nora.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+      expect(await nora.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      expect(await page.getByRole('row', { name: /\bsam\b/ }).count()).toBe(0);
+      expect(await page.getByRole('row', { name: /\badmin\b/ }).count()).toBe(0);
+      await screenshot(page, 'circles-shows-06-user-manager-in-north');
+      expect(manager.consoleErrors).toEqual([]);
+    } finally {
+      await manager.browser.close();
+    }
   });
 });
