@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { controlTypes, type ReportDefinition } from './definition.ts';
-import { reportCsv, reportXlsx } from './export.ts';
+import { primedBatches, reportCsv, reportXlsx } from './export.ts';
 import favoriteRoutes from './favorite-routes.ts';
 import { optionsOf } from './options.ts';
 import { reportBindings, resolvedDefault, type WireValue } from './params.ts';
@@ -102,12 +102,13 @@ export default async function reportRoutes(app: FastifyInstance) {
     const { format } = request.query;
     // The sort is checked before the download starts, so a bad one is a 400 and not a broken file.
     reportStatement(def, source.sorts);
+    const batches = await primedBatches(source);
     const fileName = `${report.FileName}-${new Date().toISOString().slice(0, 10)}.${format}`;
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(format === 'csv' ? reportCsv(source) : reportXlsx(source, settings.sheetRows));
+      .send(format === 'csv' ? reportCsv(def, batches) : reportXlsx(def, batches, settings.sheetRows));
   });
 
   await app.register(favoriteRoutes);
