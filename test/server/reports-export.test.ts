@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, signIn, startTestApp, type SignedIn, type TestApp } from './helper.ts';
-import { databaseReport, injection, reportCalls, reportId, reportsDirWith, rowsReport, slowReport } from './reports-fixtures.ts';
+import { databaseReport, injection, reportCalls, reportId, reportsDirWith, rowsReport, slowReport, sneakyReport } from './reports-fixtures.ts';
+import { reportBatches } from '../../server/modules/reports/export.ts';
+import type { ReportDefinition } from '../../server/modules/reports/definition.ts';
 
 const anyRows = { Text: 'any', Area: 'any', Rich: 'any', Day: '2026-01-01' };
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
@@ -26,7 +28,7 @@ function useReportsApp(kind: 'pglite' | 'postgres', env: () => Promise<Record<st
 
 describe.each(databases)('report runs and exports, on %s', (kind) => {
   const t = useReportsApp(kind, async () => ({
-    REPORTS_DIR: await reportsDirWith([rowsReport, slowReport, databaseReport]), REPORTS_TIMEOUT_SECONDS: '1', REPORTS_XLSX_SHEET_ROWS: '10',
+    REPORTS_DIR: await reportsDirWith([rowsReport, slowReport, databaseReport, sneakyReport]), REPORTS_TIMEOUT_SECONDS: '1', REPORTS_XLSX_SHEET_ROWS: '10',
   }));
   let admin: SignedIn;
   const calls = reportCalls(t, () => admin);
@@ -89,6 +91,24 @@ describe.each(databases)('report runs and exports, on %s', (kind) => {
     for (const [, values] of sheets) expect(values[0]).toEqual(['Number', 'Label', 'Day', 'Even']);
     const data = sheets.flatMap(([, values]) => values.slice(1));
     expect(data).toEqual(Array.from({ length: 25 }, (_, i) => [i + 1, `Row ${i + 1}`, day(i + 1), (i + 1) % 2 === 0 ? 'Yes' : 'No']));
+  });
+
+  it('reads an export in batches, one stable order across them', async () => {
+    const source = { db: t.app.db, def: rowsReport as unknown as ReportDefinition, bindings: anyRows, sorts: [], timeoutSeconds: 5, batchSize: 10 };
+    const sizes: number[] = [];
+    const numbers: number[] = [];
+    for await (const batch of reportBatches(source)) { sizes.push(batch.length); numbers.push(...batch.map((r) => r.Number as number)); }
+    expect(sizes).toEqual([10, 10, 5]);
+    expect(numbers).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
+  it('stops a write the parser cannot see (a function call) in the read-only transaction', async () => {
+    const seq = async () => (await t.app.db.raw("select last_value from users_user_id_seq")).rows[0].LastValue;
+    const before = await seq();
+    const res = await calls.run({ ReportId: await reportId(t.app, 'test-sneaky'), Params: {}, Page: 1, PageSize: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()[0].ErrorMessage).toBe('This report tried to change data, and was stopped: a report only reads.');
+    expect(await seq()).toBe(before);
   });
 
   it('runs on the app\'s own database when REPORTS_DATABASE_URL is unset', async () => {

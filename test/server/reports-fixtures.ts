@@ -86,3 +86,10 @@ export const databaseReport = {
   Query: 'select current_database()::text as database_name', Parameters: [],
   Columns: [{ Name: 'DatabaseName', Title: 'Database', Type: 'string' }],
 };
+
+/** Writes through a function call, which no parser sees: the read-only transaction stops it. */
+export const sneakyReport = {
+  ...testDefinition, FileName: 'test-sneaky', ReportDispName: 'Test sneaky', DisplayOrder: 4,
+  Query: "select nextval('users_user_id_seq')::integer as next_id", Parameters: [],
+  Columns: [{ Name: 'NextId', Title: 'Next id', Type: 'number' }],
+};

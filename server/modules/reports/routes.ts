@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseTimeouts, longStatements } from '../../db/knex.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { controlTypes, type ReportDefinition } from './definition.ts';
 import { primedBatches, reportCsv, reportXlsx } from './export.ts';
@@ -24,8 +25,10 @@ interface RunBody { ReportId: number; Params?: Record<string, WireValue>; Page: 
 export default async function reportRoutes(app: FastifyInstance) {
   const settings = reportSettings();
   await syncReports(app.db, await loadReportDefinitions(settings.dir));
-  const reportsDb = settings.databaseUrl ? openReportsDatabase(settings.databaseUrl) : app.db;
-  if (reportsDb !== app.db) app.addHook('onClose', async () => reportsDb.destroy());
+  // On the app's own PostgreSQL a limit past its requests' bound needs the connections without that bound.
+  const ownDb = settings.timeoutSeconds > databaseTimeouts.statementSeconds ? longStatements(app.db) : app.db;
+  const reportsDb = settings.databaseUrl ? openReportsDatabase(settings.databaseUrl) : ownDb;
+  if (settings.databaseUrl) app.addHook('onClose', async () => reportsDb.destroy());
   const seconds = settings.timeoutSeconds;
   const userOf = (request: { principal?: { UserId: number } }) => request.principal!.UserId;
 
