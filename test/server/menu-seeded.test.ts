@@ -14,7 +14,7 @@ seededItems.splice(seededItems.indexOf('Concurrent Sessions') + 1, 0, 'Mail Outb
 const administration = seededItems.filter((name) => !['My Account', 'Separator', 'Forms'].includes(name));
 // Migration 129: the circles screens, last in the group.
 administration.push('Circles');
-const firstTier = ['My Account', 'Separator', 'Forms', 'Administration'];
+const firstTier = ['My Account', 'Separator', 'Forms', 'Reports', 'Administration'];
 
 
 describe.each(databases)('the seeded menu of a fresh database on %s', (kind) => {
