@@ -42,6 +42,7 @@ import * as circlesMenuEntry from './migrations/129_circles_menu_entry.ts';
 import * as reports from './migrations/130_reports.ts';
 import * as userFavoriteReports from './migrations/131_user_favorite_reports.ts';
 import * as reportsMenuEntry from './migrations/132_reports_menu_entry.ts';
+import * as builtReports from './migrations/133_built_reports.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -90,6 +91,7 @@ const migrations: Array<[string, Migration]> = [
   ['130_reports', reports],
   ['131_user_favorite_reports', userFavoriteReports],
   ['132_reports_menu_entry', reportsMenuEntry],
+  ['133_built_reports', builtReports],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -22,7 +22,7 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 });
 
 /** The administrator's records (and their children) that the own-records-only identity must not reach. */
-interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number; formAction: number }
+interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number; formAction: number; builtReport: number; favorite: number }
 type RecordName = keyof Records;
 
 /**
@@ -50,6 +50,10 @@ const fillers: Array<{ url: RegExp; params: Record<string, RecordName>; vary?: s
   { url: /^\/api\/simple-lookups\/forms\/:formId\/lists$/, params: { formId: 'form' } },
   { url: /^\/api\/menu-items\/:id(\/|$)/, params: { id: 'menuItem' } },
   { url: /^\/api\/users\/:id(\/|$)/, params: { id: 'user' } },
+  // A report built on another's form: as one that does not exist.
+  { url: /^\/api\/reports\/builder\/:id$/, params: { id: 'builtReport' } },
+  // Another user's favourite report parameters: as none.
+  { url: /^\/api\/reports\/favorites\/:id$/, params: { id: 'favorite' } },
 ];
 
 /** Parameters that name no record (a field type's key). */
@@ -88,6 +92,8 @@ describe.each(databases)('records one may not read look absent, on %s', (kind) =
     records.field = await created('/api/formfields', fieldBody(records.form), 'FormFieldId');
     records.formAction = (await t.app.db('page_actions').where({ FormId: records.form, ActionName: 'Print' }).first('ActionId')).ActionId;
     records.record = await created(`/api/forms/${records.form}/records`, { Title: 'Secret' }, 'RecordId');
+    records.builtReport = await created('/api/reports/builder', { ReportDispName: 'Admin Report', Category: 'Admin', FormId: records.form, Columns: [{ Field: 'Title' }], Filters: [] }, 'ReportId');
+    records.favorite = await created('/api/reports/favorites', { reportId: records.builtReport, name: 'Mine', params: [] }, 'UserFavoriteReportId');
     records.page = await created('/api/pages', { Name: 'Admin Page', PermissionsDisplayName: 'Admin Page', FormId: records.form, Route: '/admin-page', Target: 'self', IsActive: true }, 'PageId');
     records.pageField = await created('/api/pagefields', { PageId: records.page, FieldType: 'text', Name: 'Banner', IsActive: true, SortOrder: 1, AttributeValues: {} }, 'PageFieldId');
     records.table = await created('/api/lookup-tables', { SystemName: 'Admin_List', DisplayName: 'Admin List', Description: null, FormId: records.form, IsActive: true, IsEditable: true }, 'SimpleLookupTableId');

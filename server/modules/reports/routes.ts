@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { databaseTimeouts, longStatements } from '../../db/knex.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { controlTypes, type ReportDefinition } from './definition.ts';
+import { controlTypes } from './definition.ts';
+import { resolvedForUser } from './form-report-sql.ts';
 import { primedBatches, reportCsv, reportXlsx } from './export.ts';
 import favoriteRoutes from './favorite-routes.ts';
+import builderRoutes from './builder-routes.ts';
 import { optionsOf } from './options.ts';
 import { reportBindings, resolvedDefault, type WireValue } from './params.ts';
 import { openReportsDatabase, readOnly, reportSettings } from './reports-db.ts';
@@ -49,7 +51,8 @@ export default async function reportRoutes(app: FastifyInstance) {
     const id = request.query.reportCategoryId ?? request.query.reportId;
     if (!id) throw HttpError.of(400, 'Name the report: reportCategoryId (or reportId) is required.', 'reportCategoryId', 'required');
     const report = await reportFor(app.db, userOf(request), id);
-    return (await parametersOf(app.db, report.ReportId)).map((p) => ({
+    const usable = new Set((await resolvedForUser(app.db, report.Definition, userOf(request))).def.Parameters.map((p) => p.Param));
+    return (await parametersOf(app.db, report.ReportId)).filter((p) => usable.has(p.Param)).map((p) => ({
       ParameterId: p.ParameterId, Param: p.Param, Title: p.Title, ControlType: p.ControlType, DefaultValue: p.DefaultValue, DisplayOrder: p.DisplayOrder,
       ParentIds: p.ParentIds, IsAllAllowed: p.IsAllAllowed, AllOptionValue: p.AllOptionValue, ShowFilter: p.ShowFilter,
       ShowHelpText: Boolean(p.HelpText), HelpText: p.HelpText ?? '', Value: resolvedDefault({ ControlType: p.ControlType as never, DefaultValue: p.DefaultValue }),
@@ -60,7 +63,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     config: { access },
     schema: { tags, summary: "A select's options (Key the label, Value the id), narrowed by the search text; All first when allowed.", querystring: schemas.parameterValuesQuery, response: { 200: schemas.optionsAnswer } },
   }, async (request) => {
-    const { parameter } = await parameterFor(app.db, userOf(request), request.query.parameterId);
+    const { parameter } = await usableParameter(userOf(request), request.query.parameterId);
     if (parameter.ParentIds && parameter.ControlType !== controlTypes.dateRange) {
       throw HttpError.of(400, `${parameter.Title} depends on another select: ask for its dependent values.`, 'parameterId', 'Dependent');
     }
@@ -72,12 +75,12 @@ export default async function reportRoutes(app: FastifyInstance) {
     schema: { tags, summary: "A dependent select's options filtered by its parent's value(s) (joined by '|' or '~'); a parent value that does not exist gives [].", querystring: schemas.dependentValuesQuery, response: { 200: schemas.optionsAnswer } },
   }, async (request) => {
     const { filterId, childId, paramName, parentId } = request.query;
-    const { parameter: child } = await parameterFor(app.db, userOf(request), childId);
+    const { parameter: child } = await usableParameter(userOf(request), childId);
     const parentOf = child.ParentIds.split(',').map(Number);
     if (!parentOf.includes(filterId) || (paramName && paramName !== child.Param)) {
       throw HttpError.of(400, `${child.Title} does not depend on that parameter.`, 'filterId', 'NotParent');
     }
-    const { parameter: parent } = await parameterFor(app.db, userOf(request), filterId);
+    const { parameter: parent } = await usableParameter(userOf(request), filterId);
     const values = (parentId ?? '').split(/[|~]/).map((v) => v.trim()).filter(Boolean);
     if (!values.length) return [];
     const value = parent.ControlType === controlTypes.selectMany ? values : parentId.trim();
@@ -89,8 +92,8 @@ export default async function reportRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Run a report: one page of rows, and over the whole result its row count, totals, group subtotals and chart.', body: schemas.runBody, response: { 200: schemas.runAnswer } },
   }, async (request) => {
     const { ReportId, Params, Page, PageSize, Sorts } = request.body;
-    const def = (await reportFor(app.db, userOf(request), ReportId)).Definition;
-    const bindings = reportBindings(def, Params, userOf(request));
+    const { def, bindings: own } = await resolvedForUser(app.db, (await reportFor(app.db, userOf(request), ReportId)).Definition, userOf(request));
+    const bindings = { ...reportBindings(def, Params, userOf(request)), ...own };
     return readOnly(reportsDb, seconds, (trx) => runReport(trx, def, bindings, Page, PageSize, Sorts ?? []));
   });
 
@@ -100,8 +103,8 @@ export default async function reportRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { ReportId, Params, Sorts } = request.body;
     const report = await reportFor(app.db, userOf(request), ReportId);
-    const def: ReportDefinition = report.Definition;
-    const source = { db: reportsDb, def, bindings: reportBindings(def, Params, userOf(request)), sorts: Sorts ?? [], timeoutSeconds: seconds };
+    const { def, bindings: own } = await resolvedForUser(app.db, report.Definition, userOf(request));
+    const source = { db: reportsDb, def, bindings: { ...reportBindings(def, Params, userOf(request)), ...own }, sorts: Sorts ?? [], timeoutSeconds: seconds };
     const { format } = request.query;
     // The sort is checked before the download starts, so a bad one is a 400 and not a broken file.
     reportStatement(def, source.sorts);
@@ -114,5 +117,14 @@ export default async function reportRoutes(app: FastifyInstance) {
       .send(format === 'csv' ? reportCsv(def, batches) : reportXlsx(def, batches, settings.sheetRows));
   });
 
+  /** A parameter of a report the user may run and of a field they hold (a built report's filter by a hidden field is none). */
+  async function usableParameter(userId: number, parameterId: number) {
+    const found = await parameterFor(app.db, userId, parameterId);
+    const { def } = await resolvedForUser(app.db, found.report.Definition, userId);
+    if (!def.Parameters.some((p) => p.Param === found.parameter.Param)) throw HttpError.of(404, 'This report parameter does not exist.', null, 'NotFound');
+    return found;
+  }
+
   await app.register(favoriteRoutes);
+  await app.register(builderRoutes);
 }

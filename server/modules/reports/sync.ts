@@ -34,7 +34,8 @@ export async function loadReportDefinitions(dir: string = shippedReportsDir): Pr
  * The report tables made the definitions, in one transaction at start: categories by title, reports by FileName and
  * parameters by (report, Param), so ids stay stable; each report's node under ReportModule added or revived (granted
  * to no role: role 1 holds every node, other roles are granted reports one by one). A report no longer shipped is
- * retired with its node: listed and run nowhere, its favourites and grants kept for when it comes back.
+ * retired with its node: listed and run nowhere, its favourites and grants kept for when it comes back. Reports built
+ * in the app are left alone.
  */
 export async function syncReports(db: Knex, definitions: ReportDefinition[]): Promise<void> {
   await db.transaction(async (trx) => {
@@ -58,13 +59,14 @@ export async function syncReports(db: Knex, definitions: ReportDefinition[]): Pr
       await syncParameters(trx, ReportId, def);
     }
     const shipped = definitions.map((d) => d.FileName);
-    const retired = trx('reports').whereNotIn('FileName', shipped.length ? shipped : ['']);
+    // Reports built in the app (on a form) are not shipped: they stay as their builder left them.
+    const retired = trx('reports').whereNull('SourceFormId').whereNotIn('FileName', shipped.length ? shipped : ['']);
     await trx('permission_nodes').whereIn('NodeId', retired.clone().whereNotNull('NodeId').select('NodeId')).update({ IsRetired: true });
     await retired.update({ IsRetired: true });
   });
 }
 
-async function reportNode(trx: Knex, moduleNode: { NodeId: number; ModuleId: number } | undefined, def: ReportDefinition, index: number): Promise<number | null> {
+export async function reportNode(trx: Knex, moduleNode: { NodeId: number; ModuleId: number } | undefined, def: ReportDefinition, index: number): Promise<number | null> {
   if (!moduleNode) return null;
   const node = { Label: `Report: ${def.ReportDispName}`, SortOrder: 1000 + index, IsRetired: false };
   const name = reportNodeName(def.FileName);
@@ -79,7 +81,7 @@ async function reportNode(trx: Knex, moduleNode: { NodeId: number; ModuleId: num
 }
 
 /** A report's parameters by Param; ParentIds worked out once every id is known. */
-async function syncParameters(trx: Knex, ReportId: number, def: ReportDefinition): Promise<void> {
+export async function syncParameters(trx: Knex, ReportId: number, def: ReportDefinition): Promise<void> {
   await trx('report_parameters').where({ ReportId }).whereNotIn('Param', def.Parameters.map((p) => p.Param).concat([''])).delete();
   const ids = new Map<string, number>();
   for (const p of def.Parameters) {
