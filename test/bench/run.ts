@@ -9,9 +9,10 @@ import { locksBench } from './locks.ts';
 import { signInBench } from './sign-in.ts';
 import { importBench } from './import.ts';
 import { circlesBench } from './circles.ts';
+import { reportsBench } from './reports.ts';
 
 /** `npm run bench [name...]`: runs the named benchmarks, or all. Figures are printed, never asserted. */
-const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench, lowcode: lowcodeBench, locks: locksBench, 'sign-in': signInBench, import: importBench, circles: circlesBench };
+const benches: Record<string, () => Promise<void>> = { startup: startupBench, grid: gridBench, form: formBench, export: exportBench, widgets: widgetsBench, access: accessBench, lowcode: lowcodeBench, locks: locksBench, 'sign-in': signInBench, import: importBench, circles: circlesBench, reports: reportsBench };
 
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of chosen) {
