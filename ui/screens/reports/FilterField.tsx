@@ -60,6 +60,7 @@ function SelectFilter({ param, props }: { param: ReportParameter; props: FilterF
       <Box>
         <Autocomplete
           multiple
+          disableCloseOnSelect
           id={fieldId(param)}
           options={options}
           value={chosen}
