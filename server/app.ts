@@ -129,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(import('./modules/transfer/routes.ts'));
     await app.register(import('./modules/transfer/build-routes.ts'));
     await app.register(import('./modules/imports/routes.ts'));
+    await app.register(import('./modules/reports/routes.ts'));
     for (const routes of options.routes ?? []) await app.register(routes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();

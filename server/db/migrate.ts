@@ -39,6 +39,9 @@ import * as entryActions from './migrations/126_entry_actions.ts';
 import * as circles from './migrations/127_circles.ts';
 import * as circleManagementHasNoOwnRecords from './migrations/128_circle_management_has_no_own_records.ts';
 import * as circlesMenuEntry from './migrations/129_circles_menu_entry.ts';
+import * as reports from './migrations/130_reports.ts';
+import * as userFavoriteReports from './migrations/131_user_favorite_reports.ts';
+import * as reportsMenuEntry from './migrations/132_reports_menu_entry.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -84,6 +87,9 @@ const migrations: Array<[string, Migration]> = [
   ['127_circles', circles],
   ['128_circle_management_has_no_own_records', circleManagementHasNoOwnRecords],
   ['129_circles_menu_entry', circlesMenuEntry],
+  ['130_reports', reports],
+  ['131_user_favorite_reports', userFavoriteReports],
+  ['132_reports_menu_entry', reportsMenuEntry],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -114,7 +114,8 @@ interface StoredNode { NodeId: number; Type: string; Name: string; Label: string
  * renamed out of the way (it is denied by its field's current name anyway, see effective-access.ts).
  */
 async function syncChildNodes(trx: Knex, moduleNode: ModuleNode, wanted: Map<string, DerivedNode>): Promise<void> {
-  const existing: StoredNode[] = await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId })
+  // Report nodes (report:<FileName>) are synced from metadata/reports, not derived from screens (modules/reports/sync.ts).
+  const existing: StoredNode[] = await trx('permission_nodes').where({ ParentNodeId: moduleNode.NodeId }).whereNot('Name', 'like', 'report:%')
     .select('NodeId', 'Type', 'Name', 'Label', 'SortOrder', 'IsRetired', 'FormFieldId');
   const matched = new Map<number, DerivedNode>();
   const claimed = new Set<string>();
