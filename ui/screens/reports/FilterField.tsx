@@ -78,6 +78,27 @@ function SelectFilter({ param, props }: { param: ReportParameter; props: FilterF
     );
   }
   const value = (props.values[param.Param] as string | undefined) ?? '';
+  if (param.ShowFilter) {
+    // ShowFilter: the select offers a search box over its options (a long list of users, say).
+    return (
+      <Box>
+        <Autocomplete
+          id={fieldId(param)}
+          options={options}
+          value={options.find((o) => o.Value === value) ?? null}
+          getOptionLabel={(o) => o.Key}
+          isOptionEqualToValue={(a, b) => a.Value === b.Value}
+          onChange={(_, picked) => props.onChange(param.Param, picked?.Value ?? '')}
+          noOptionsText={hint ?? 'No options'}
+          renderInput={(input) => (
+            <TextField {...input} label={param.Title} required error={!!error} size="small"
+              slotProps={{ ...input.slotProps, htmlInput: { ...input.slotProps.htmlInput, 'aria-describedby': describedBy } }} />
+          )}
+        />
+        {error || !hint ? <Helper param={param} error={error} /> : <FormHelperText id={`${fieldId(param)}-helper`}>{hint}</FormHelperText>}
+      </Box>
+    );
+  }
   return (
     <TextField
       id={fieldId(param)}
@@ -98,13 +119,20 @@ function SelectFilter({ param, props }: { param: ReportParameter; props: FilterF
   );
 }
 
+/** A range's label: its parameters' title when they share one, else its group key in words ('period': 'Period'). */
+function rangeLabel(control: Extract<FilterControl, { kind: 'range' }>): string {
+  if (control.start.Title === control.end.Title) return control.start.Title;
+  const words = control.key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** One control of the filter form, drawn by the parameter's ControlType (a range as its From/To pair). */
 export function FilterField(props: FilterFieldProps) {
   const { control } = props;
   if (control.kind === 'range') {
     const failing = !!(props.errors[control.start.Param] || props.errors[control.end.Param]);
     return (
-      <RangeGroup label={control.start.Title === control.end.Title ? control.start.Title : `${control.start.Title} – ${control.end.Title}`} required error={failing}>
+      <RangeGroup label={rangeLabel(control)} required error={failing}>
         <DateFilter param={control.start} label="From" props={props} />
         <DateFilter param={control.end} label="To" props={props} />
       </RangeGroup>

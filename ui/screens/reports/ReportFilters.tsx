@@ -20,7 +20,7 @@ export interface ReportFiltersProps {
 /** The filter form: one control per parameter, every one required; Generate runs the report, Cancel goes back to the chooser. */
 export function ReportFilters(props: ReportFiltersProps) {
   const { params, values, errors, loadError, onChange, onGenerate, onCancel, options } = props;
-  const controls = useMemo(() => filterControls((params ?? []).filter((p) => p.ShowFilter !== false)), [params]);
+  const controls = useMemo(() => filterControls(params ?? []), [params]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

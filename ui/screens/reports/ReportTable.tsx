@@ -22,7 +22,7 @@ function TotalsRow({ label, columns, totals }: { label: string; columns: ReportC
     <TableRow>
       {columns.map((c, i) => (
         <TableCell key={c.Name} align={aligned(c)} component={i === 0 ? 'th' : 'td'} scope={i === 0 ? 'row' : undefined}
-          sx={{ fontWeight: 600, color: 'text.primary', fontSize: 'inherit' }}>
+          sx={{ fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' }}>
           {c.Total && totals[c.Name] !== undefined ? formatCell(totals[c.Name], { Type: 'number' }) : i === 0 ? label : ''}
         </TableCell>
       ))}

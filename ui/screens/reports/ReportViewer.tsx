@@ -18,7 +18,7 @@ export function ReportViewer({ report, spec, onFieldErrors }: ReportViewerProps)
   const { result } = run;
   return (
     <Stack component="section" spacing={2} aria-labelledby="report-viewer-title" aria-busy={run.loading}>
-      <Typography component="h2" variant="h6" id="report-viewer-title">{report.ReportDispName}</Typography>
+      <Typography component="h2" variant="h6" id="report-viewer-title">Result</Typography>
       {run.loading && <LinearProgress aria-label="Loading the report" />}
       {run.failure && <Alert severity="error" role="alert">{run.failure}</Alert>}
       {result && (
@@ -28,7 +28,7 @@ export function ReportViewer({ report, spec, onFieldErrors }: ReportViewerProps)
           </Typography>
           <ReportTable
             result={result}
-            caption={`${report.ReportDispName}: page ${run.page}`}
+            caption={`${report.ReportDispName}, page ${run.page}`}
             paging={{
               page: run.page, pageSize: run.pageSize, sorts: run.sorts, busy: run.loading,
               onPage: run.setPage, onPageSize: run.setPageSize, onSort: run.toggleSort,

@@ -65,16 +65,17 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Button
-          variant="outlined"
-          startIcon={showChooser ? <MenuOpenIcon /> : <MenuIcon />}
-          aria-expanded={showChooser}
-          aria-controls="report-chooser"
-          disabled={!chosen}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {showChooser ? 'Hide reports' : 'Show reports'}
-        </Button>
+        {chosen && (
+          <Button
+            variant="outlined"
+            startIcon={showChooser ? <MenuOpenIcon /> : <MenuIcon />}
+            aria-expanded={showChooser}
+            aria-controls="report-chooser"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {showChooser ? 'Hide reports' : 'Show reports'}
+          </Button>
+        )}
         <Typography variant="h1">{screen.title}</Typography>
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}

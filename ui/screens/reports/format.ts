@@ -5,7 +5,8 @@ const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A date of the wire (yyyy-mm-dd, or an ISO date-time) as spec 3 shows dates: MM/dd/yyyy (with the time for datetime). */
 function showDate(value: string, withTime: boolean): string {
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  // A date column's value is that day wherever the browser is: its yyyy-mm-dd is read as it is, never shifted by a zone.
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(withTime ? value : value.slice(0, 10));
   const date = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return formatDate(date, withTime && !dateOnly ? 'MM/dd/yyyy hh:mm a' : 'MM/dd/yyyy');
