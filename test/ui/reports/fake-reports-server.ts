@@ -20,7 +20,7 @@ export const reports = [
 ];
 const param = (ParameterId: number, Param: string, Title: string, ControlType: number, DisplayOrder: number, ParentIds: string | null, Value: string | null = null) => ({
   ParameterId, Param, Title, ControlType, DefaultValue: Value, DisplayOrder, ParentIds, IsAllAllowed: false, AllOptionValue: null,
-  ShowFilter: true, ShowHelpText: false, HelpText: null, Value,
+  ShowFilter: ControlType === 6, ShowHelpText: false, HelpText: null, Value,
 });
 export const salesParams = [
   param(10, 'Customer', 'Customer name', 0, 1, null),
@@ -46,6 +46,8 @@ export interface FakeServer {
   favourites: Array<{ UserFavoriteReportId: number; Name: string; Params: unknown[] }>;
   /** The next run's answer instead of the result (a status and its body). */
   failRun: { status: number; body: unknown } | null;
+  /** While set, runs wait for it to resolve (the viewer's loading state). */
+  holdRun: Promise<void> | null;
   /** Bodies of the calls made, by path. */
   calls: (path: string) => unknown[];
 }
@@ -70,6 +72,7 @@ export function fakeReportsServer(): FakeServer {
   const server: FakeServer = {
     favourites: [],
     failRun: null,
+    holdRun: null,
     calls: (path) => server.fetch.mock.calls.filter(([url]) => String(url).split('?')[0] === path).map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined)),
     fetch: vi.fn(async (url: string, init?: RequestInit) => {
       const [path, search] = String(url).split('?');
@@ -94,6 +97,7 @@ export function fakeReportsServer(): FakeServer {
         return new Response(null, { status: 204 });
       }
       if (path === '/api/reports/run') {
+        if (server.holdRun) await server.holdRun;
         const failure = server.failRun;
         server.failRun = null;
         return failure ? json(failure.body, failure.status) : json(run(body));

@@ -121,8 +121,16 @@ describe('the viewer', () => {
   it('shows the page, the subtotals and totals over the whole result, the chart, and pages and sorts on the server', async () => {
     await openSales();
     await fillFilters();
+    let release!: () => void;
+    server.holdRun = new Promise((resolve) => { release = resolve; });
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    // While the page loads: the progress bar, and the viewer marked busy.
+    expect(await screen.findByRole('progressbar', { name: 'Loading the report' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Result' }).getAttribute('aria-busy')).toBe('true');
+    server.holdRun = null;
+    release();
     const table = await screen.findByRole('table');
+    expect(screen.queryByRole('progressbar', { name: 'Loading the report' })).toBeNull();
     expect(server.calls('/api/reports/run')[0]).toEqual({
       ReportId: 2, Params: { Customer: 'Acme', From: '2026-01-01', To: '2026-01-31', Region: '1', Offices: ['101'] }, Page: 1, PageSize: 10,
     });
