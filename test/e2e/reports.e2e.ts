@@ -140,6 +140,25 @@ describe('the reports screen, end to end (Chromium)', () => {
     await expectAccessible(page, 'after the exports');
   });
 
+  it('pages and sorts on the server: 31 days of sign-ins, ten a page, the newest first when sorted by day', async () => {
+    await page.getByRole('searchbox', { name: 'Search reports' }).fill('');
+    await page.getByRole('button', { name: /^Sign-ins over Time/ }).click();
+    await page.getByRole('group', { name: 'Period' }).waitFor();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByText('1–10 of 31').isVisible()).toBe(true);
+    await page.getByRole('figure', { name: 'Sign-ins per day' }).locator('svg').first().waitFor();
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect.poll(() => page.getByText('11–20 of 31').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: /^Rows per page/ }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect.poll(async () => (await rowsText()).length).toBe(1 + 31 + 1);
+    const shown = `${pad(today.getMonth() + 1)}/${pad(today.getDate())}/${today.getFullYear()}`;
+    await table().getByRole('button', { name: 'Day' }).click();
+    await table().getByRole('button', { name: /^Day/ }).click();
+    await expect.poll(async () => (await rowsText())[1]).toMatch(new RegExp(`^${shown} \\d+$`));
+    await expectAccessible(page, 'a long report paged and sorted');
+  });
+
   it("narrows a dependent select by its parent's value, and Cancel goes back to the chooser", async () => {
     await page.getByRole('searchbox', { name: 'Search reports' }).fill('');
     await page.getByRole('button', { name: /^Changes per User/ }).click();
