@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -35,6 +35,10 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
     }, (error: unknown) => setFailure(itemsOf(error)[0]?.ErrorMessage ?? 'The reports could not be loaded.'));
   }, []);
   useEffect(loadReports, [loadReports]);
+
+  // Opened from the chooser (Enter, or a click), the report's heading takes the focus: the filters follow it.
+  const reportHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { if (chosen) reportHeading.current?.focus(); }, [chosen]);
 
   const choose = (report: Report) => {
     setSpec(null);
@@ -90,7 +94,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
           {chosen && (
             <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
               <Paper variant="outlined" sx={{ p: 2 }}>
-                <Typography component="h2" variant="h5">{chosen.ReportDispName}</Typography>
+                <Typography component="h2" variant="h5" ref={reportHeading} tabIndex={-1} sx={{ outline: 'none' }}>{chosen.ReportDispName}</Typography>
                 {chosen.Description && <Typography color="text.secondary">{chosen.Description}</Typography>}
                 {chosen.ShowHelpText && chosen.HelpText && <Typography variant="body2" sx={{ mt: 1 }}>{chosen.HelpText}</Typography>}
                 <Box sx={{ mt: 2 }}>
