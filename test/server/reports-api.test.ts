@@ -166,6 +166,29 @@ describe.each(databases)('the reports calls, on %s', (kind) => {
     expect(started).toBeGreaterThanOrEqual(3);
   });
 
+  it('counts records per form per month and active sessions per role, as counted apart', async () => {
+    const [{ FormId: a }] = await t.app.db('forms').insert({ Name: 'Apples', CreatedBy: 'admin' }).returning('FormId');
+    const [{ FormId: b }] = await t.app.db('forms').insert({ Name: 'Bananas', CreatedBy: 'admin' }).returning('FormId');
+    const entries = [[a, '2025-03-02T10:00:00Z'], [a, '2025-03-31T23:59:00Z'], [a, '2025-04-01T00:00:00Z'], [b, '2025-04-15T12:00:00Z'], [b, '2025-06-01T00:00:00Z']];
+    await t.app.db('audit_entries').insert(entries.map(([form, at], i) => ({ Entity: `form-${form}`, RecordId: i + 1, Action: 'create', ChangedAt: at, ChangedBy: 'admin' })));
+    await t.app.db('audit_entries').insert({ Entity: `form-${a}`, RecordId: 1, Action: 'update', ChangedAt: '2025-03-03T00:00:00Z', ChangedBy: 'admin' });
+    const ReportId = await reportId(t.app, 'records-per-form-per-month');
+    const body = (await asAdmin.run({ ReportId, Params: { Forms: [String(a), String(b)], FromDate: '2025-03-01', ToDate: '2025-05-31' }, Page: 1, PageSize: 10 })).json();
+    expect(body.Rows).toEqual([
+      { Form: 'Apples', Month: '2025-03', RecordCount: 2 }, { Form: 'Apples', Month: '2025-04', RecordCount: 1 }, { Form: 'Bananas', Month: '2025-04', RecordCount: 1 },
+    ]);
+    expect(body.Groups).toEqual([{ Key: 'Apples', Totals: { RecordCount: 3 } }, { Key: 'Bananas', Totals: { RecordCount: 1 } }]);
+    expect(body.Chart).toMatchObject({ Labels: ['2025-03', '2025-04'], Series: [{ Values: [2, 2] }] });
+    const onlyB = (await asAdmin.run({ ReportId, Params: { Forms: [String(b)], FromDate: '2025-01-01', ToDate: '2025-12-31' }, Page: 1, PageSize: 10 })).json();
+    expect(onlyB.Totals).toEqual({ RecordCount: 2 });
+
+    const sessions = (await asAdmin.run({ ReportId: await reportId(t.app, 'active-sessions-by-role'), Params: {}, Page: 1, PageSize: 10 })).json();
+    const live: Array<{ Name: string; N: number }> = (await t.app.db.raw(`select r.name, count(distinct s.session_id)::integer as n from sessions s
+      join user_roles ur using (user_id) join roles r using (role_id) where s.ended_at is null group by 1 order by 1`)).rows;
+    expect(sessions.Chart).toMatchObject({ Kind: 'pie', Labels: live.map((r) => r.Name), Series: [{ Values: live.map((r) => r.N) }] });
+    expect(sessions.Totals.SessionCount).toBe(live.reduce((sum, r) => sum + r.N, 0));
+  });
+
   it('saves favourites by name, each user\'s own only', async () => {
     const ReportId = await usersByRole();
     const params = [{ name: 'Status', value: 'active', controlType: 5, parameterId: 1, valueId: 'active' }];

@@ -59,13 +59,32 @@ export async function* reportBatches(source: ExportSource): AsyncGenerator<Row[]
   }
 }
 
+/**
+ * The batches with the first already read: a report that fails at once (its time limit, a value it cannot take) is
+ * answered with its error, not with a download cut short after its headers were sent.
+ */
+export async function primedBatches(source: ExportSource): Promise<AsyncGenerator<Row[]>> {
+  const batches = reportBatches(source);
+  const first = await batches.next();
+  async function* all() {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* batches;
+    } finally {
+      await batches.return(undefined);
+    }
+  }
+  return all();
+}
+
 /** The export as CSV: a header of the columns' titles, then every row in column order (formula-like cells quoted). */
-export function reportCsv(source: ExportSource): Readable {
-  const columns = source.def.Columns;
+export function reportCsv(def: ReportDefinition, batches: AsyncIterable<Row[]>): Readable {
+  const columns = def.Columns;
   const format = { escape_formulas: true, record_delimiter: 'windows' } as const;
   async function* chunks() {
     yield `\uFEFF${stringify([columns.map((c) => c.Title)], format)}`;
-    for await (const batch of reportBatches(source)) yield stringify(batch.map((row) => columns.map((c) => csvCell(row[c.Name], {}))), format);
+    for await (const batch of batches) yield stringify(batch.map((row) => columns.map((c) => csvCell(row[c.Name], {}))), format);
   }
   return Readable.from(chunks(), { objectMode: false });
 }
@@ -77,15 +96,15 @@ const xlsxCell = (value: unknown) => (typeof value === 'number' ? value : csvCel
  * The export as XLSX through exceljs's streaming writer: rows are committed as they come; a sheet holds `sheetRows`
  * rows with its header (Excel's 1,048,576), the rest continuing on "Report 2", "Report 3"...
  */
-export function reportXlsx(source: ExportSource, sheetRows: number): Readable {
+export function reportXlsx(def: ReportDefinition, batches: AsyncIterable<Row[]>, sheetRows: number): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const titles = source.def.Columns.map((c) => c.Title);
+  const titles = def.Columns.map((c) => c.Title);
   const write = async () => {
     let sheet: ExcelJS.Worksheet | null = null;
     let onSheet = 0;
     let sheets = 0;
-    for await (const batch of reportBatches(source)) {
+    for await (const batch of batches) {
       if (out.destroyed) return; // the client went away: the batches' transaction ends with the loop
       for (const row of batch) {
         if (!sheet || onSheet >= sheetRows) {
@@ -94,7 +113,7 @@ export function reportXlsx(source: ExportSource, sheetRows: number): Readable {
           sheet.addRow(titles).commit();
           onSheet = 1;
         }
-        sheet.addRow(source.def.Columns.map((c) => xlsxCell(row[c.Name]))).commit();
+        sheet.addRow(def.Columns.map((c) => xlsxCell(row[c.Name]))).commit();
         onSheet++;
       }
       // Let the zip drain to the client before the next batch is read.

@@ -48,6 +48,8 @@ export const timeoutMessage = (seconds: number) =>
 export function reportError(error: unknown, seconds: number): unknown {
   const code = (error as { code?: string }).code;
   if (code === '57014') return HttpError.of(408, timeoutMessage(seconds), null, 'ReportTimeout');
+  // The read-only transaction refused a write the parser could not see (nextval(), a function that writes).
+  if (code === '25006') return HttpError.of(400, 'This report tried to change data, and was stopped: a report only reads.', null, 'ReportWrites');
   // Data exceptions (class 22): a parameter the query casts (a number, a date) that is not one.
   if (typeof code === 'string' && code.startsWith('22')) {
     return HttpError.of(400, `A parameter value does not suit this report: ${(error as Error).message.split(' - ').at(-1)}`, null, 'ReportParameter');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseTimeouts, longStatements } from '../../db/knex.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { controlTypes, type ReportDefinition } from './definition.ts';
-import { reportCsv, reportXlsx } from './export.ts';
+import { primedBatches, reportCsv, reportXlsx } from './export.ts';
 import favoriteRoutes from './favorite-routes.ts';
 import { optionsOf } from './options.ts';
 import { reportBindings, resolvedDefault, type WireValue } from './params.ts';
@@ -24,8 +25,10 @@ interface RunBody { ReportId: number; Params?: Record<string, WireValue>; Page: 
 export default async function reportRoutes(app: FastifyInstance) {
   const settings = reportSettings();
   await syncReports(app.db, await loadReportDefinitions(settings.dir));
-  const reportsDb = settings.databaseUrl ? openReportsDatabase(settings.databaseUrl) : app.db;
-  if (reportsDb !== app.db) app.addHook('onClose', async () => reportsDb.destroy());
+  // On the app's own PostgreSQL a limit past its requests' bound needs the connections without that bound.
+  const ownDb = settings.timeoutSeconds > databaseTimeouts.statementSeconds ? longStatements(app.db) : app.db;
+  const reportsDb = settings.databaseUrl ? openReportsDatabase(settings.databaseUrl) : ownDb;
+  if (settings.databaseUrl) app.addHook('onClose', async () => reportsDb.destroy());
   const seconds = settings.timeoutSeconds;
   const userOf = (request: { principal?: { UserId: number } }) => request.principal!.UserId;
 
@@ -102,12 +105,13 @@ export default async function reportRoutes(app: FastifyInstance) {
     const { format } = request.query;
     // The sort is checked before the download starts, so a bad one is a 400 and not a broken file.
     reportStatement(def, source.sorts);
+    const batches = await primedBatches(source);
     const fileName = `${report.FileName}-${new Date().toISOString().slice(0, 10)}.${format}`;
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(format === 'csv' ? reportCsv(source) : reportXlsx(source, settings.sheetRows));
+      .send(format === 'csv' ? reportCsv(def, batches) : reportXlsx(def, batches, settings.sheetRows));
   });
 
   await app.register(favoriteRoutes);
