@@ -1,6 +1,6 @@
 import { api } from '../../api/api.ts';
 
-/** The wire shapes of the reports calls (/work/shared contract of issue 31; the spec's PascalCase names). */
+/** The wire shapes of the reports calls (issue 31; the specification's PascalCase names, server/modules/reports/schemas.ts). */
 export interface ReportCategory { CategoryId: number; Title: string; DisplayOrder: number }
 export interface Report {
   ReportId: number; ReportDispName: string; Description: string | null; DisplayOrder: number; CategoryId: number;
@@ -39,7 +39,7 @@ export const ControlType = { TextBox: 0, TextArea: 1, RichText: 2, DatePicker: 3
 
 const query = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString();
 
-/** The calls of the reports screen (server/modules/reports). */
+/** The calls of the reports screen (server/modules/reports/routes.ts and favorite-routes.ts). */
 export const reportApi = {
   categories: () => api.get<ReportCategory[]>('/api/reports/categories'),
   reports: () => api.get<Report[]>('/api/reports'),
