@@ -20,6 +20,7 @@ export type { Page } from './Page.ts';
 export type { PageActions } from './PageActions.ts';
 export type { PageField } from './PageField.ts';
 export type { PasswordInfo } from './PasswordInfo.ts';
+export type { Report } from './Report.ts';
 export type { ResetPasswordRequest } from './ResetPasswordRequest.ts';
 export type { Role } from './Role.ts';
 export type { RoleSessions } from './RoleSessions.ts';

@@ -12,3 +12,4 @@ import '../simple-lookups/register.ts';
 import '../pages/register.ts';
 import '../transfer/register.ts';
 import '../circles/register.ts';
+import '../reports/register.ts';

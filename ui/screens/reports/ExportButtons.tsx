@@ -1,0 +1,52 @@
+import { useRef, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { itemsOf } from '../transfer/errors.ts';
+import type { ReportParams, Sort } from './report-api.ts';
+import { bytesText, exportReport, saveBlob, type ExportFormat, type ExportProgress } from './report-export.ts';
+
+/** Export CSV and Export XLSX of the whole result, with its progress and a Cancel while it comes. */
+export function ExportButtons({ reportId, params, sorts }: { reportId: number; params: ReportParams; sorts: Sort[] }) {
+  const [running, setRunning] = useState<ExportFormat | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [message, setMessage] = useState<{ severity: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  async function run(format: ExportFormat) {
+    const abort = new AbortController();
+    controller.current = abort;
+    setRunning(format);
+    setProgress({ bytes: 0, rows: null });
+    setMessage(null);
+    try {
+      const { blob, fileName } = await exportReport({ ReportId: reportId, Params: params, ...(sorts.length ? { Sorts: sorts } : {}) }, format, setProgress, abort.signal);
+      saveBlob(blob, fileName);
+      setMessage({ severity: 'success', text: `Exported to ${fileName}.` });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') setMessage({ severity: 'info', text: 'The export was cancelled.' });
+      else setMessage({ severity: 'error', text: itemsOf(error)[0]?.ErrorMessage ?? 'The export failed.' });
+    } finally {
+      setRunning(null);
+      controller.current = null;
+    }
+  }
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!!running} onClick={() => void run('csv')}>Export CSV</Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!!running} onClick={() => void run('xlsx')}>Export XLSX</Button>
+        {running && <Button color="warning" onClick={() => controller.current?.abort()}>Cancel export</Button>}
+      </Stack>
+      {running && progress && (
+        <Box sx={{ mt: 1 }} role="status" aria-live="polite">
+          <LinearProgress aria-label={`Exporting ${running.toUpperCase()}`} />
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            Exporting {running.toUpperCase()}: {bytesText(progress.bytes)} received{progress.rows !== null ? ` of ${progress.rows} rows` : ''}.
+          </Typography>
+        </Box>
+      )}
+      {message && <Alert severity={message.severity} sx={{ mt: 1 }} role={message.severity === 'error' ? 'alert' : 'status'}>{message.text}</Alert>}
+    </Box>
+  );
+}

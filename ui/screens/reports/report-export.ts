@@ -1,0 +1,94 @@
+import { toErrorList } from '../../../engine/core/error-items.ts';
+import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../../api/client.ts';
+import { handleUnauthorized } from '../../session/session-end.ts';
+import { useSession } from '../../stores/session.ts';
+import type { ReportParams } from './report-api.ts';
+
+export type ExportFormat = 'csv' | 'xlsx';
+export interface ExportProgress { bytes: number; rows: number | null }
+
+const mimeOf: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The file name a Content-Disposition header gives (quoted or not, or RFC 5987's filename*), else the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition ?? '');
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch { /* the plain name below */ }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** '1.2 MB received': the bytes of the export so far, in words. */
+export function bytesText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function failureOf(response: Response, signedIn: boolean): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = text || undefined;
+  try {
+    body = JSON.parse(text);
+  } catch { /* the text as it is */ }
+  const items = toErrorList(body);
+  const error = new ApiError(response.status, items.length ? items : toErrorList(`API Call failed with status code ${response.status}`), body);
+  if (response.status === 401 && signedIn) handleUnauthorized(error);
+  return error;
+}
+
+/**
+ * The whole result as a file: a plain fetch with the session's headers (the API client reads whole bodies as text),
+ * read as a stream so the bytes received (and the rows, when the server says how many in X-Report-Rows) show as it
+ * comes, cancelled by the signal, then handed over as a Blob under the Content-Disposition name.
+ */
+export async function exportReport(
+  body: { ReportId: number; Params: ReportParams; Sorts?: Array<{ Field: string; Dir: 'asc' | 'desc' }> },
+  format: ExportFormat,
+  onProgress: (progress: ExportProgress) => void,
+  signal: AbortSignal,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { token, session } = useSession.getState();
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: `${mimeOf[format]}, application/json` };
+  if (token && session) Object.assign(headers, { authorization: `Bearer ${token}`, 'session-id': session.SessionId, 'instance-id': session.InstanceId });
+  let response: Response;
+  try {
+    response = await fetch(`/api/reports/export?format=${format}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, toErrorList(systemErrorMessage));
+  }
+  if (!response.ok) throw await failureOf(response, !!token);
+  const refreshed = response.headers.get(refreshedTokenHeader);
+  if (refreshed) useSession.getState().setToken(refreshed);
+  const rowsHeader = Number(response.headers.get('x-report-rows'));
+  const rows = response.headers.has('x-report-rows') && Number.isFinite(rowsHeader) ? rowsHeader : null;
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  onProgress({ bytes, rows });
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress({ bytes, rows });
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type: mimeOf[format] }), fileName: fileNameOf(response.headers.get('content-disposition'), `report.${format}`) };
+}
+
+/** Hands a blob to the browser as a download under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: fileName, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
