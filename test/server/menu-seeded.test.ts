@@ -46,6 +46,7 @@ describe.each(databases)('the seeded menu of a fresh database on %s', (kind) => 
     expect(nodeAt(tree, 'Administration', 'Concurrent Sessions')?.URL).toBe('/session/list');
     // Single-record screens such as My Account are entries; Your Account, which the profile menu opens, is not.
     expect(nodeAt(tree, 'My Account')?.URL).toBe('/user/myaccount');
+    expect(nodeAt(tree, 'Reports')?.URL).toBe('/reportmodule/view');
     expect(JSON.stringify(tree)).not.toContain('"/youraccount"');
     expect(nodeAt(tree, 'Administration', 'Menu Items')?.URL).toBe('/menuItem');
     expect(tree.filter((n) => n.MenuItemType.Name === 'Separator').every((n) => n.HasAccess && n.URL === null)).toBe(true);
