@@ -80,7 +80,7 @@ describe.each(databases)('building and publishing a form in one step, on %s', (k
     // The clerk's menu: the new page first; the administration screens one greyed group, not a dozen greyed entries.
     const menu = (await as('GET', '/api/menu/all')).json() as Array<{ LinkText: string; HasAccess: boolean }>;
     expect(menu.map((n) => [n.LinkText, n.HasAccess])).toEqual([
-      ['Incidents', true], ['My Account', false], ['Separator', true], ['Forms', false], ['Administration', false],
+      ['Incidents', true], ['My Account', false], ['Separator', true], ['Forms', false], ['Reports', false], ['Administration', false],
     ]);
     // Create, read and update, never delete, as chosen; the form's own screens stay the administrator's.
     expect((await as('DELETE', `/api/pages/${PageId}/records/${created.json().RecordId}`)).statusCode).toBe(403);
