@@ -37,8 +37,9 @@ const favoriteParams = [
 describe.each(databases)('reports mailed on a schedule, on %s', (kind) => {
   const smtp = useSmtpCatcher();
   const t = {} as TestApp & { stop(): Promise<void> };
+  let reportsDir: string;
   beforeAll(async () => {
-    process.env.REPORTS_DIR = await reportsDirWith([rowsReport, databaseReport]);
+    process.env.REPORTS_DIR = reportsDir = await reportsDirWith([rowsReport, databaseReport]);
     try {
       Object.assign(t, await startTestApp(kind, { smtpUrl: smtp.url }));
     } finally {
@@ -124,6 +125,23 @@ describe.each(databases)('reports mailed on a schedule, on %s', (kind) => {
     expect(await runDueSchedules(t.app)).toBe(0);
   });
 
+  // Two server processes on one PostgreSQL database (PGlite is one process's own): each schedule goes out once.
+  if (kind === 'postgres') it('sends each due schedule once with two servers claiming at the same moment', async () => {
+    process.env.REPORTS_DIR = reportsDir;
+    const other = await buildApp(t.config).finally(() => { delete process.env.REPORTS_DIR; });
+    try {
+      const ids = await Promise.all(Array.from({ length: 12 }, async () => (await create(clerk, {})).json().ScheduleId as number));
+      await Promise.all(ids.map(makeDue));
+      const taken = await Promise.all([runDueSchedules(t.app), runDueSchedules(other), runDueSchedules(t.app), runDueSchedules(other)]);
+      expect(taken.reduce((a, b) => a + b, 0)).toBe(12);
+      for (const _ of ids) await smtp.take('clerk@example.org');
+      await smtp.expectNone('clerk@example.org');
+      expect(await t.app.db('report_schedules').whereIn('ScheduleId', ids).where({ LastStatus: 'sent' }).count('* as n')).toEqual([{ N: 12 }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends now as a PDF, answering once sent, its next run left as it was', async () => {
     const { ScheduleId, NextRunAt } = (await create(clerk, { Format: 'pdf' })).json();
     const res = await as(clerk, 'POST', `/api/reports/schedules/${ScheduleId}/send-now`);
@@ -191,17 +209,19 @@ describe('report schedules over a restart', () => {
     reportsDir = await reportsDirWith([rowsReport]);
   });
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
-  const start = async () => {
+  const start = async (pollSeconds?: string) => {
     process.env.REPORTS_DIR = reportsDir;
+    if (pollSeconds) process.env.REPORT_SCHEDULE_POLL_SECONDS = pollSeconds;
     try {
       const config: Config = { ...configFromEnv({}), dataDir, adminPassword, jwtSecret: 'test-secret-test-secret-test-secret', uiDir: '/nonexistent', smtpUrl: smtp.url };
       return await buildApp(config);
     } finally {
       delete process.env.REPORTS_DIR;
+      delete process.env.REPORT_SCHEDULE_POLL_SECONDS;
     }
   };
 
-  it('keeps schedules: they are rows', async () => {
+  it('keeps schedules: they are rows, sent by the timer once due', async () => {
     const first = await start();
     const admin = await signIn(first);
     const ReportId = await reportId(first, 'test-rows');
@@ -209,14 +229,16 @@ describe('report schedules over a restart', () => {
     const created = await injectAs(first, admin, { method: 'POST', url: '/api/reports/schedules', payload: { ReportId, FavoriteId: favorite.json().UserFavoriteReportId, Frequency: 'daily', Time: '06:00', TimeZone: 'Asia/Tokyo', Format: 'csv' } });
     expect(created.statusCode, created.body).toBe(201);
     await first.close();
-    const second = await start();
+    // Started with a timer this time (REPORT_SCHEDULE_POLL_SECONDS; under NODE_ENV=test none starts unless set).
+    const second = await start('0.2');
     try {
       const listed = (await injectAs(second, await signIn(second), { method: 'GET', url: '/api/reports/schedules' })).json();
       expect(listed).toEqual([created.json()]);
       await second.db('report_schedules').update({ NextRunAt: second.db.raw("now() - interval '1 minute'") });
-      expect(await runDueSchedules(second)).toBe(1);
       const { EmailAddress } = await second.db('users').where({ UserName: 'admin' }).first('EmailAddress');
-      expect((await smtp.take(EmailAddress)).subject).toBe('Report: Test rows');
+      expect((await smtp.take(EmailAddress, 10_000)).subject).toBe('Report: Test rows');
+      await smtp.expectNone(EmailAddress, 600);
+      expect(await runDueSchedules(second)).toBe(0);
     } finally {
       await second.close();
     }
