@@ -188,6 +188,18 @@ describe.each(databases)('reports mailed on a schedule, on %s', (kind) => {
     expect(csv).toContain(`1,Row 1,${day1},No`);
   });
 
+  it('fails a file past what a mail carries (REPORT_SCHEDULE_MAX_MB), recorded, not sent', async () => {
+    const { ScheduleId } = (await create(clerk, {})).json();
+    process.env.REPORT_SCHEDULE_MAX_MB = '0.0005';
+    try {
+      const res = (await as(clerk, 'POST', `/api/reports/schedules/${ScheduleId}/send-now`)).json();
+      expect(res).toMatchObject({ LastStatus: 'failed', LastError: "The report's file is larger than the 0.0005 MB a mail carries: narrow the favourite's filters." });
+    } finally {
+      delete process.env.REPORT_SCHEDULE_MAX_MB;
+    }
+    await smtp.expectNone('clerk@example.org');
+  });
+
   it('answers another user\'s schedule as none, and deletes one\'s own', async () => {
     const { ScheduleId } = (await create(clerk, {})).json();
     expect((await as(admin, 'POST', `/api/reports/schedules/${ScheduleId}/send-now`)).statusCode).toBe(404);

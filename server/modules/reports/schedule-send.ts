@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -21,8 +22,8 @@ import { reportModule } from './sync.ts';
 /** What sending a schedule needs: the app's database, the reports database and its settings, the mailer. */
 export interface ScheduleContext { db: Knex; reportsDb: Knex; settings: ReportSettings; mailer: Mailer }
 
-/** A mail carries at most this much: past it the send fails with a message to narrow the favourite, not a bounce. */
-export const attachmentLimitBytes = 20 * 1024 * 1024;
+/** A mail carries at most REPORT_SCHEDULE_MAX_MB (20) megabytes: past it the send fails with a message to narrow the favourite, not a bounce. */
+export const attachmentLimitMB = (env: NodeJS.ProcessEnv = process.env) => (Number(env.REPORT_SCHEDULE_MAX_MB) > 0 ? Number(env.REPORT_SCHEDULE_MAX_MB) : 20);
 
 interface FavoriteParam { name?: string; value?: WireValue; controlType?: number; valueId?: WireValue }
 
@@ -47,6 +48,19 @@ export function favoriteParams(def: ReportDefinition, saved: FavoriteParam[], no
 export function failureText(error: unknown): string {
   if (error instanceof HttpError) return error.items.map((i) => (i.PropertyName ? `${i.PropertyName}: ${i.ErrorMessage}` : i.ErrorMessage)).join(' ');
   return (error as Error)?.message ?? String(error);
+}
+
+/** Passes the file through, stopping it (and the report's reading) once it is past what a mail carries. */
+function withinLimit(): Transform {
+  const limitMB = attachmentLimitMB();
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size <= limitMB * 1024 * 1024) return done(null, chunk);
+      done(new Error(`The report's file is larger than the ${limitMB} MB a mail carries: narrow the favourite's filters.`));
+    },
+  });
 }
 
 async function* counted<T>(batches: AsyncIterable<T[]>, count: { rows: number }) {
@@ -81,11 +95,7 @@ export async function sendSchedule(ctx: ScheduleContext, schedule: ScheduleRow, 
   try {
     const filename = `${report.FileName}-${when.slice(0, 10)}.${schedule.Format}`;
     const file = path.join(dir, filename);
-    await pipeline(reportFile(schedule.Format, def, batches, heading, ctx.settings.sheetRows), createWriteStream(file));
-    const { size } = await stat(file);
-    if (size > attachmentLimitBytes) {
-      throw new Error(`The report's file is ${Math.ceil(size / 1024 / 1024)} MB, more than the ${attachmentLimitBytes / 1024 / 1024} MB a mail carries: narrow the favourite's filters.`);
-    }
+    await pipeline(reportFile(schedule.Format, def, batches, heading, ctx.settings.sheetRows), withinLimit(), createWriteStream(file));
     await ctx.mailer.send({
       to: user.EmailAddress,
       subject: `Report: ${def.ReportDispName}`,
