@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { nextRunAt } from '../../server/modules/reports/schedule-next-run.ts';
 import { runDueSchedules } from '../../server/modules/reports/schedule-routes.ts';
-import { adminPassword, databases, injectAs, signIn, startTestApp, type SignedIn, type TestApp } from './helper.ts';
+import { adminPassword, databases, injectAs, signIn, startTestApp, useTestApp, type SignedIn, type TestApp } from './helper.ts';
 import { revokeNode } from './access-fixtures.ts';
 import { databaseReport, reportId, reportsDirWith, reportUser, rowsReport } from './reports-fixtures.ts';
 import { useSmtpCatcher, type CaughtMail } from './smtp-catcher.ts';
@@ -255,4 +255,21 @@ describe('report schedules over a restart', () => {
       await second.close();
     }
   }, 120_000);
+});
+
+// Without SMTP_URL mail goes to the outbox table, which keeps text only: the attachment is named there, not kept.
+describe('a scheduled report without SMTP', () => {
+  const t = useTestApp('pglite');
+
+  it('is recorded in the outbox naming its attachment, and counted as sent', async () => {
+    const admin = await signIn(t.app);
+    const ReportId = await reportId(t.app, 'active-sessions-by-role');
+    const favorite = await injectAs(t.app, admin, { method: 'POST', url: '/api/reports/favorites', payload: { reportId: ReportId, name: 'All', params: [] } });
+    const created = await injectAs(t.app, admin, { method: 'POST', url: '/api/reports/schedules', payload: { ReportId, FavoriteId: favorite.json().UserFavoriteReportId, Frequency: 'daily', Time: '06:00', TimeZone: 'UTC', Format: 'xlsx' } });
+    const sent = await injectAs(t.app, admin, { method: 'POST', url: `/api/reports/schedules/${created.json().ScheduleId}/send-now` });
+    expect(sent.json()).toMatchObject({ LastStatus: 'sent', LastError: null });
+    const mail = await t.app.db('outbox').where({ Subject: 'Report: Active Sessions by Role' }).first('ToAddress', 'TextBody');
+    expect(mail.ToAddress).toBe('admin@example.org');
+    expect(mail.TextBody).toMatch(/\[Attachment not kept in the outbox: active-sessions-by-role-\d{4}-\d{2}-\d{2}\.xlsx\]$/);
+  });
 });
