@@ -7,6 +7,8 @@ import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { nextRunAt } from '../../server/modules/reports/schedule-next-run.ts';
 import { runDueSchedules } from '../../server/modules/reports/schedule-routes.ts';
+import { favoriteParams } from '../../server/modules/reports/schedule-send.ts';
+import type { ReportDefinition } from '../../server/modules/reports/definition.ts';
 import { adminPassword, databases, injectAs, signIn, startTestApp, useTestApp, type SignedIn, type TestApp } from './helper.ts';
 import { revokeNode } from './access-fixtures.ts';
 import { databaseReport, reportId, reportsDirWith, reportUser, rowsReport } from './reports-fixtures.ts';
@@ -27,7 +29,7 @@ function attachmentsOf(mail: CaughtMail): Array<{ filename: string; type: string
   });
 }
 
-const favoriteParams = [
+const savedParams = [
   { name: 'Text', value: 'any', controlType: 0, parameterId: null, valueId: null },
   { name: 'Area', value: 'any', controlType: 1, parameterId: null, valueId: null },
   { name: 'Rich', value: 'any', controlType: 2, parameterId: null, valueId: null },
@@ -62,7 +64,7 @@ describe.each(databases)('reports mailed on a schedule, on %s', (kind) => {
     admin = await signIn(t.app);
     clerk = await reportUser(t.app, 'clerk', ['ReportModule'], ['test-rows']);
     ReportId = await reportId(t.app, 'test-rows');
-    FavoriteId = await saveFavorite(clerk, 'Everything', favoriteParams);
+    FavoriteId = await saveFavorite(clerk, 'Everything', savedParams);
   });
 
   it('creates a schedule due at its next local time, listed with its report and favourite', async () => {
@@ -78,7 +80,7 @@ describe.each(databases)('reports mailed on a schedule, on %s', (kind) => {
   });
 
   it('refuses each broken rule with a field error', async () => {
-    const adminFavorite = await saveFavorite(admin, 'Admin\'s', favoriteParams);
+    const adminFavorite = await saveFavorite(admin, 'Admin\'s', savedParams);
     const otherReportFavorite = await saveFavorite(admin, 'Other report', [], await reportId(t.app, 'test-database'));
     const refusal = async (body: object) => {
       const res = await create(clerk, body);
@@ -175,12 +177,12 @@ describe.each(databases)('reports mailed on a schedule, on %s', (kind) => {
   });
 
   it('fails a favourite missing a parameter with the message, and resolves a relative date', async () => {
-    const partial = await saveFavorite(clerk, 'No day', favoriteParams.slice(0, 3));
+    const partial = await saveFavorite(clerk, 'No day', savedParams.slice(0, 3));
     const { ScheduleId } = (await create(clerk, { FavoriteId: partial })).json();
     const res = (await as(clerk, 'POST', `/api/reports/schedules/${ScheduleId}/send-now`)).json();
     expect(res).toMatchObject({ LastStatus: 'failed', LastError: 'Day: This field is required.' });
     await smtp.expectNone('clerk@example.org');
-    const relative = await saveFavorite(clerk, 'Relative', [...favoriteParams.slice(0, 3), { name: 'Day', value: 'today-30', controlType: 3, parameterId: null, valueId: null }]);
+    const relative = await saveFavorite(clerk, 'Relative', [...savedParams.slice(0, 3), { name: 'Day', value: 'today-30', controlType: 3, parameterId: null, valueId: null }]);
     const second = (await create(clerk, { FavoriteId: relative, TimeZone: 'UTC' })).json();
     expect((await as(clerk, 'POST', `/api/reports/schedules/${second.ScheduleId}/send-now`)).json()).toMatchObject({ LastStatus: 'sent' });
     const csv = attachmentsOf(await smtp.take('clerk@example.org'))[0].content.toString('utf8');
@@ -237,7 +239,7 @@ describe('report schedules over a restart', () => {
     const first = await start();
     const admin = await signIn(first);
     const ReportId = await reportId(first, 'test-rows');
-    const favorite = await injectAs(first, admin, { method: 'POST', url: '/api/reports/favorites', payload: { reportId: ReportId, name: 'All', params: favoriteParams } });
+    const favorite = await injectAs(first, admin, { method: 'POST', url: '/api/reports/favorites', payload: { reportId: ReportId, name: 'All', params: savedParams } });
     const created = await injectAs(first, admin, { method: 'POST', url: '/api/reports/schedules', payload: { ReportId, FavoriteId: favorite.json().UserFavoriteReportId, Frequency: 'daily', Time: '06:00', TimeZone: 'Asia/Tokyo', Format: 'csv' } });
     expect(created.statusCode, created.body).toBe(201);
     await first.close();
@@ -271,5 +273,21 @@ describe('a scheduled report without SMTP', () => {
     const mail = await t.app.db('outbox').where({ Subject: 'Report: Active Sessions by Role' }).first('ToAddress', 'TextBody');
     expect(mail.ToAddress).toBe('admin@example.org');
     expect(mail.TextBody).toMatch(/\[Attachment not kept in the outbox: active-sessions-by-role-\d{4}-\d{2}-\d{2}\.xlsx\]$/);
+  });
+});
+
+describe("a favourite's saved values as a scheduled run's parameters", () => {
+  const def = { Parameters: [
+    { Param: 'Status', Title: 'Status', ControlType: 5, DisplayOrder: 1 }, { Param: 'Forms', Title: 'Forms', ControlType: 6, DisplayOrder: 2 },
+    { Param: 'From', Title: 'From', ControlType: 4, Parent: 'period', DisplayOrder: 3 }, { Param: 'Name', Title: 'Name', ControlType: 0, DisplayOrder: 4 },
+  ] } as unknown as ReportDefinition;
+
+  it('takes a select\'s ids from valueId (value holds labels) and resolves "today-n" on the local day', () => {
+    const saved = [
+      { name: 'Status', value: 'Active', valueId: 'active' }, { name: 'Forms', value: 'Apples, Pears', valueId: '3\u001F5' },
+      { name: 'From', value: 'today-1' }, { name: 'Name', value: 'today' },
+    ];
+    // 23:30 UTC on 28 November is already the 29th in Berlin.
+    expect(favoriteParams(def, saved, new Date('2026-11-28T23:30:00Z'), 'Europe/Berlin')).toEqual({ Status: 'active', Forms: '3\u001F5', From: '2026-11-28', Name: 'today' });
   });
 });
