@@ -88,7 +88,9 @@ export async function sendSchedule(ctx: ScheduleContext, schedule: ScheduleRow, 
   const params = favoriteParams(def, favorite.Params as FavoriteParam[], now, schedule.TimeZone);
   const bindings = { ...reportBindings(def, params, schedule.UserId), ...own };
   const when = generatedAt(now, schedule.TimeZone);
-  const heading = { title: def.ReportDispName, parameters: givenParameters(def, params), generated: when };
+  // The PDF names a select's choices by the labels the favourite saved beside their ids.
+  const labels = Object.fromEntries((favorite.Params as FavoriteParam[]).filter((s) => s.valueId && typeof s.value === 'string').map((s) => [s.name, s.value]));
+  const heading = { title: def.ReportDispName, parameters: givenParameters(def, { ...params, ...labels }), generated: when };
   const count = { rows: 0 };
   const batches = counted(reportBatches({ db: ctx.reportsDb, def, bindings, sorts: [], timeoutSeconds: ctx.settings.timeoutSeconds }), count);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'report-schedule-'));
