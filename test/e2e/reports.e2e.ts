@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { screenshot, signedInBrowser, startServer } from './harness.ts';
 import { expectAccessible } from './accessibility.ts';
 import { adminApi, seedBuiltForm } from './seed-through-api.ts';
@@ -122,7 +123,7 @@ describe('the reports screen, end to end (Chromium)', () => {
     await screenshot(page, 'reports-03-favourite');
   });
 
-  it('exports the whole result as CSV and XLSX, in the columns and titles of the table', async () => {
+  it('exports the whole result as CSV, XLSX and PDF, in the columns and titles of the table', async () => {
     const csv = await download('Export CSV');
     const date = new Date().toISOString().slice(0, 10);
     expect(csv.name).toBe(`records-per-form-per-month-${date}.csv`);
@@ -137,6 +138,11 @@ describe('the reports screen, end to end (Chromium)', () => {
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, 'Form', 'Month', 'Records']);
     expect(sheet.getRow(2).values).toEqual([undefined, 'Work Order', month, 1]);
+
+    const pdf = await download('Export PDF');
+    expect(pdf.name).toBe(`records-per-form-per-month-${date}.pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(pdf.path))), { mergePages: true });
+    for (const shown of ['Records per Form per Month', 'Form', 'Month', 'Records', 'Work Order', month]) expect(text).toContain(shown);
     await expectAccessible(page, 'after the exports');
   });
 

@@ -36,6 +36,7 @@ export function ExportButtons({ reportId, params, sorts }: { reportId: number; p
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!!running} onClick={() => void run('csv')}>Export CSV</Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!!running} onClick={() => void run('xlsx')}>Export XLSX</Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!!running} onClick={() => void run('pdf')}>Export PDF</Button>
         {running && <Button color="warning" onClick={() => controller.current?.abort()}>Cancel export</Button>}
       </Stack>
       {running && progress && (

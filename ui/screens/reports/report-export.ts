@@ -4,12 +4,13 @@ import { handleUnauthorized } from '../../session/session-end.ts';
 import { useSession } from '../../stores/session.ts';
 import type { ReportParams } from './report-api.ts';
 
-export type ExportFormat = 'csv' | 'xlsx';
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
 export interface ExportProgress { bytes: number; rows: number | null }
 
 const mimeOf: Record<ExportFormat, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
 
 /** The file name a Content-Disposition header gives (quoted or not, or RFC 5987's filename*), else the fallback. */
