@@ -90,6 +90,9 @@ describe.each(databases)('reports built on a form, on %s', (kind) => {
     expect(result.Totals).toEqual({ Cost: 160.5, RecordCount: 3 });
     expect(result.Groups).toEqual([{ Key: 'High', Totals: { Cost: 150.5, RecordCount: 2 } }, { Key: 'Low', Totals: { Cost: 10, RecordCount: 1 } }]);
     expect(result.Chart).toMatchObject({ Labels: ['High', 'Low'], Series: [{ Values: [2, 1] }] });
+    // Paging on: the page alone, without the whole result's summary, which the client keeps.
+    const pageOnly = await as(() => admin).run({ ReportId: reportId, Params: params(), Page: 1, PageSize: 50, Summary: false });
+    expect(pageOnly.json()).toEqual({ Columns: result.Columns, Rows: result.Rows });
     const high = (await t.app.db('simple_lookup_items').where({ Name: 'High' }).first('SimpleLookupItemId')).SimpleLookupItemId;
     expect((await run(admin, { Severity: [String(high)] })).Total).toBe(2);
     expect((await run(admin, { Title: 'eak' })).Rows.map((r) => r.Title)).toEqual(['Leak']);

@@ -19,7 +19,7 @@ import { loadReportDefinitions, reportModule, syncReports } from './sync.ts';
 const tags = ['reports'];
 const access = { module: reportModule };
 
-interface RunBody { ReportId: number; Params?: Record<string, WireValue>; Page: number; PageSize: number; Sorts?: Sort[] }
+interface RunBody { ReportId: number; Params?: Record<string, WireValue>; Page: number; PageSize: number; Sorts?: Sort[]; Summary?: boolean }
 
 /**
  * The reports of issue 31 (spec 3 "Reports"): definitions from metadata/reports synced at start (a bad one stops the
@@ -93,10 +93,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     config: { access, onlyReads: true },
     schema: { tags, summary: 'Run a report: one page of rows, and over the whole result its row count, totals, group subtotals and chart.', body: schemas.runBody, response: { 200: schemas.runAnswer } },
   }, async (request) => {
-    const { ReportId, Params, Page, PageSize, Sorts } = request.body;
+    const { ReportId, Params, Page, PageSize, Sorts, Summary } = request.body;
     const { def, bindings: own } = await resolvedForUser(app.db, (await reportFor(app.db, userOf(request), ReportId)).Definition, userOf(request));
     const bindings = { ...reportBindings(def, Params, userOf(request)), ...own };
-    return readOnly(reportsDb, seconds, (trx) => runReport(trx, def, bindings, Page, PageSize, Sorts ?? []));
+    return readOnly(reportsDb, seconds, (trx) => runReport(trx, def, bindings, Page, PageSize, Sorts ?? [], Summary !== false));
   });
 
   app.post<{ Body: Omit<RunBody, 'Page' | 'PageSize'>; Querystring: { format: ExportFormat } }>('/api/reports/export', {

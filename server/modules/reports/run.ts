@@ -36,17 +36,20 @@ export interface RunAnswer {
 }
 
 /** One page of a report, and over the whole result its row count, totals, group subtotals and chart, in the caller's read-only transaction. */
-export async function runReport(trx: Knex, def: ReportDefinition, bindings: Record<string, unknown>, page: number, pageSize: number, sorts: Sort[]): Promise<RunAnswer> {
+export async function runReport(trx: Knex, def: ReportDefinition, bindings: Record<string, unknown>, page: number, pageSize: number, sorts: Sort[], withSummary = true): Promise<RunAnswer | Pick<RunAnswer, 'Columns' | 'Rows'>> {
   const { from, orderBy } = reportStatement(def, sorts);
   const raw = async (sql: string) => ((await trx.raw(sql, bindings as Knex.ValueDict)) as { rows: Row[] }).rows;
   const offset = (Math.max(1, Math.trunc(page)) - 1) * Math.trunc(pageSize);
   const rows = await raw(`select * from ${from} order by ${orderBy} limit ${Math.trunc(pageSize)} offset ${offset}`);
+  const shown = rows.map((row) => Object.fromEntries(def.Columns.map((c) => [c.Name, row[c.Name] ?? null])));
+  // The whole result's count, totals, subtotals and chart depend on the parameters alone: a page asked for while paging needs none.
+  if (!withSummary) return { Columns: def.Columns, Rows: shown };
   const totalled = def.Columns.filter((c) => c.Total);
   const totalsSql = totalled.map((c) => `${aggregate(c)} as ${quoted(c)}`);
   const [summary] = await raw(`select count(*)::float8 as report_total_rows${totalsSql.map((s) => `, ${s}`).join('')} from ${from}`);
   const answer: RunAnswer = {
     Columns: def.Columns,
-    Rows: rows.map((row) => Object.fromEntries(def.Columns.map((c) => [c.Name, row[c.Name] ?? null]))),
+    Rows: shown,
     Total: Number(summary.ReportTotalRows),
     Totals: numbers(summary, totalled),
   };

@@ -55,7 +55,10 @@ export const runBody = {
   type: 'object',
   required: ['ReportId', 'Page', 'PageSize'],
   additionalProperties: false,
-  properties: { ReportId: id, Params: params, Page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, PageSize: { type: 'integer', minimum: 10, maximum: 1000 }, Sorts: sorts },
+  properties: {
+    ReportId: id, Params: params, Page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, PageSize: { type: 'integer', minimum: 10, maximum: 1000 }, Sorts: sorts,
+    Summary: { type: 'boolean', default: true, description: 'false: the page alone, without Total, Totals, Groups and Chart (they depend on the parameters only: a client paging or sorting keeps those it has).' },
+  },
 } as const;
 
 export const exportBody = {
