@@ -16,7 +16,7 @@ import { useReportFilters } from './useReportFilters.ts';
 
 /**
  * /reportmodule/view (module ReportModule, spec 3 "Reports"): the chooser, then the chosen report's filters, then its
- * viewer. The menu toggle shows or hides the chooser beside the report.
+ * viewer. The menu toggle shows or hides the chooser beside the report. ?reportId= opens that report at once.
  */
 export default function ReportsPage({ screen }: ScreenComponentProps) {
   const [reports, setReports] = useState<Report[] | null>(null);
@@ -35,6 +35,16 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
     }, (error: unknown) => setFailure(itemsOf(error)[0]?.ErrorMessage ?? 'The reports could not be loaded.'));
   }, []);
   useEffect(loadReports, [loadReports]);
+
+  // ?reportId= (the builder's "Run it") opens that report once the list has it.
+  const [askedId] = useState(() => Number(new URLSearchParams(window.location.search).get('reportId')));
+  const openedAsked = useRef(false);
+  useEffect(() => {
+    if (openedAsked.current || !reports || !askedId) return;
+    openedAsked.current = true;
+    const asked = reports.find((r) => r.ReportId === askedId);
+    if (asked) setChosen(asked);
+  }, [reports, askedId]);
 
   // Opened from the chooser (Enter, or a click), the report's heading takes the focus: the filters follow it.
   const reportHeading = useRef<HTMLHeadingElement>(null);
