@@ -39,7 +39,7 @@ describe("the report builder's logic", () => {
   });
 
   it('offers number columns and Records as chart values, and lets go of a grouping or chart part whose column is unchosen', () => {
-    let draft = { ...chosen(), groupBy: 'Severity', chartKind: 'pie' as const, chartLabel: 'Severity', chartValues: ['Cost', 'RecordCount'] };
+    let draft: Draft = { ...chosen(), groupBy: 'Severity', chartKind: 'pie', chartLabel: 'Severity', chartValues: ['Cost', 'RecordCount'] };
     expect(valueColumnsOf(draft).map((r) => r.Field)).toEqual(['Cost', 'RecordCount']);
     draft = changeRow(draft, 'Severity', { column: false });
     draft = changeRow(draft, 'Cost', { column: false });

@@ -1,24 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import type { ScreenComponentProps } from '../../../../engine/react/component-registry.ts';
 import { useLockedRecord } from '../../../locks/useLockedRecord.ts';
 import { LockDialogs } from '../../../locks/LockDialogs.tsx';
 import { itemsOf } from '../../transfer/errors.ts';
-import { builderApi, builderListUrl, builtReportPath, runReportUrl, type BuiltReport } from './builder-api.ts';
+import { builderApi, builderListUrl, builderUrl, builtReportPath, runReportUrl, type BuiltReport } from './builder-api.ts';
 import { bodyOf, checkDraft, draftOf, emptyDraft, noErrors, placeErrors, rowsOf, type Draft } from './builder-logic.ts';
 import { BuilderForm } from './BuilderForm.tsx';
 import { useBuilderChoices } from './useBuilderChoices.ts';
 
 /**
- * /reportmodule/build/new and /reportmodule/build/:id: a report built on a form. An existing one is read for update
- * (its lock held while open, saved with the lock and the version read); a new one, once created, opens as existing.
+ * /reportmodule/build/edit?reportId=: a report built on a form (none: a new one). A saved one is read for update (its
+ * lock held while open, saved with the lock and the version read); a new one, once created, opens as saved.
  */
-export default function BuilderEditPage({ screen, params }: ScreenComponentProps) {
+export default function BuilderEditPage({ screen }: ScreenComponentProps) {
+  const [search] = useSearchParams();
+  const asked = search.get('reportId');
+  const id = asked === null ? 0 : Number(asked);
+  if (asked !== null && !(Number.isInteger(id) && id > 0)) return <Alert severity="error">No id was provided.</Alert>;
+  // Keyed by the id: a report just created opens afresh as the saved one.
+  return <BuilderEditor key={id} screen={screen} id={id} />;
+}
+
+function BuilderEditor({ screen, id }: { screen: ScreenComponentProps['screen']; id: number }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const id = params.id === 'new' ? 0 : Number(params.id);
-  const valid = params.id === 'new' || (Number.isInteger(id) && id > 0);
   const locked = useLockedRecord(builtReportPath(id), id > 0, { domain: screen.id, recordId: id, label: 'Report' });
   const choices = useBuilderChoices();
   const [draft, setDraft] = useState<Draft | null>(id > 0 ? null : emptyDraft());
@@ -62,7 +69,7 @@ export default function BuilderEditPage({ screen, params }: ScreenComponentProps
         setSavedId(id);
       } else {
         const created = await builderApi.create(body);
-        navigate(`${builderListUrl}/${created.ReportId}`, { replace: true, state: { created: created.ReportId } });
+        navigate(builderUrl(created.ReportId), { replace: true, state: { created: created.ReportId } });
       }
     } catch (error) {
       setErrors(placeErrors(draft, itemsOf(error)));
@@ -72,7 +79,6 @@ export default function BuilderEditPage({ screen, params }: ScreenComponentProps
   }
 
   const title = id > 0 ? 'Edit Report' : 'Build a Report';
-  if (!valid) return <Alert severity="error">No id was provided.</Alert>;
   const loadFailure = failure ?? (locked.failure ? itemsOf(locked.failure)[0]?.ErrorMessage ?? 'The report could not be read.' : null);
   return (
     <Stack spacing={2}>

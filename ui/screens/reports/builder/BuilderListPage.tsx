@@ -8,7 +8,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { ScreenComponentProps } from '../../../../engine/react/component-registry.ts';
 import { itemsOf } from '../../transfer/errors.ts';
 import type { Report, ReportCategory } from '../report-api.ts';
-import { builderApi, builderListUrl, runReportUrl } from './builder-api.ts';
+import { builderApi, builderUrl, runReportUrl } from './builder-api.ts';
 
 /** /reportmodule/build: the reports built on forms, each to edit, run or delete, and New. */
 export default function BuilderListPage({ screen }: ScreenComponentProps) {
@@ -41,7 +41,7 @@ export default function BuilderListPage({ screen }: ScreenComponentProps) {
     <Stack spacing={2}>
       <Typography variant="h1">{screen.title}</Typography>
       <Typography color="text.secondary">{screen.description}</Typography>
-      <Stack direction="row"><Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`${builderListUrl}/new`}>New report</Button></Stack>
+      <Stack direction="row"><Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={builderUrl()}>New report</Button></Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
       {!reports && !failure && <LinearProgress aria-label="Loading the built reports" />}
       {reports && !reports.length && <Typography>No report has been built on a form yet.</Typography>}
@@ -58,7 +58,7 @@ export default function BuilderListPage({ screen }: ScreenComponentProps) {
                   <TableCell>{categoryOf(r)}</TableCell>
                   <TableCell>{r.Description}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton component={RouterLink} to={`${builderListUrl}/${r.ReportId}`} aria-label={`Edit ${r.ReportDispName}`}><EditIcon /></IconButton>
+                    <IconButton component={RouterLink} to={builderUrl(r.ReportId)} aria-label={`Edit ${r.ReportDispName}`}><EditIcon /></IconButton>
                     <Button component={RouterLink} to={runReportUrl(r.ReportId)} size="small" aria-label={`Run ${r.ReportDispName}`}>Run</Button>
                     <IconButton onClick={() => setDeleting(r)} aria-label={`Delete ${r.ReportDispName}`}><DeleteIcon /></IconButton>
                   </TableCell>

@@ -20,6 +20,8 @@ export interface FormChoice { FormId: number; Name: string }
 export interface RoleChoice { RoleId: number; Name: string }
 
 export const builderListUrl = '/reportmodule/build';
+/** The builder of a saved report, or of a new one (no id). */
+export const builderUrl = (reportId?: number) => `${builderListUrl}/edit${reportId ? `?reportId=${reportId}` : ''}`;
 /** The viewer with a report opened (ReportsPage reads ?reportId=). */
 export const runReportUrl = (reportId: number) => `/reportmodule/view?reportId=${reportId}`;
 

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { screenshot, signedInBrowser, startServer } from './harness.ts';
+import { expectAccessible } from './accessibility.ts';
+import { adminApi } from './seed-through-api.ts';
+import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
+import { revokeNode } from '../server/access-fixtures.ts';
+
+const clerkPassword = 'Clerk12345';
+
+/**
+ * Issue 31's Shows, second half, in Chromium: a form with a field its clerks' role hides; the administrator builds a
+ * report on it with the builder (columns with the hidden field among them, a filter, a grouping with a total, a chart)
+ * granted to the clerks' role; a clerk opens it in the viewer and generates it: the hidden field's column is absent,
+ * the others are there with their values.
+ */
+describe('the report builder, end to end (Chromium)', () => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let admin: { browser: Browser; page: Page; consoleErrors: string[] };
+  let clerk: { browser: Browser; page: Page; consoleErrors: string[] } | undefined;
+  let reportId: number;
+  const rowsText = async (page: Page) => (await page.getByRole('table').getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+
+  beforeAll(async () => {
+    ({ app, baseUrl } = await startServer());
+    const api = await adminApi(app);
+    const built = await api.post<{ FormId: number }>('/api/forms/build', {
+      Name: 'Incident', Fields: [
+        { Label: 'Title', FieldType: 'text', Required: true }, { Label: 'Severity', FieldType: 'selectOne', Items: ['Low', 'High'] },
+        { Label: 'Cost', FieldType: 'decimal' }, { Label: 'Secret', FieldType: 'text' },
+      ],
+    }, 201);
+    // Clerks hold the form without its Secret field; they record incidents (and see their own only).
+    const clerks = await addRole(app, 'Clerk');
+    await grantModule(app, clerks, `Form${built.FormId}`);
+    await revokeNode(app, clerks, `Form${built.FormId}`, { type: 'field', name: 'Secret' });
+    await addUser(app, { UserName: 'clara', Password: clerkPassword, RoleIds: [clerks] });
+    const clara = await adminApi(app, 'clara', clerkPassword);
+    const { AttributeValues } = await app.db('form_fields').where({ FormId: built.FormId, StoredName: 'Severity' }).first('AttributeValues');
+    const items = new Map((await app.db('simple_lookup_items').where({ TableId: AttributeValues.lookupListId }).select('Name', 'SimpleLookupItemId'))
+      .map((i: { Name: string; SimpleLookupItemId: number }) => [i.Name, i.SimpleLookupItemId]));
+    for (const [Title, severity, Cost] of [['Leak', 'High', 120], ['Spill', 'High', 30], ['Dent', 'Low', 10]] as const) {
+      await clara.post(`/api/forms/${built.FormId}/records`, { Title, Severity: items.get(severity), Cost }, 201);
+    }
+    admin = await signedInBrowser(baseUrl);
+  });
+  afterAll(async () => {
+    await clerk?.browser.close();
+    await admin?.browser.close();
+    await app?.close();
+  });
+
+  it('the administrator builds the report on the form with the builder, granted to the clerks', async () => {
+    const { page } = admin;
+    await page.goto(`${baseUrl}/reportmodule/build`);
+    await page.getByText('No report has been built on a form yet.').waitFor();
+    await page.getByRole('link', { name: 'New report' }).click();
+    await page.waitForURL(`${baseUrl}/reportmodule/build/edit`);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Incidents by Severity');
+    await page.getByRole('combobox', { name: 'Category' }).fill('Incidents');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Every incident with its cost.');
+    await page.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'Incident' });
+    const fields = page.getByRole('table', { name: 'Fields of the form' });
+    await fields.getByRole('checkbox', { name: 'Title is a column' }).waitFor();
+    // Prefilled titles, as the form has them.
+    expect(await fields.getByRole('textbox', { name: 'Title of Records' }).inputValue()).toBe('Records');
+    for (const name of ['Title', 'Severity', 'Cost', 'Secret', 'Records']) await fields.getByRole('checkbox', { name: `${name} is a column` }).check();
+    // Sum and average are offered for numbers only.
+    expect(await fields.getByRole('combobox', { name: 'Total of Title' }).locator('option').allInnerTexts()).toEqual(['None', 'Count']);
+    await fields.getByRole('combobox', { name: 'Total of Cost' }).selectOption({ label: 'Sum' });
+    await fields.getByRole('combobox', { name: 'Total of Records' }).selectOption({ label: 'Sum' });
+    await fields.getByRole('checkbox', { name: 'Filter by Severity' }).check();
+    await page.getByRole('combobox', { name: 'Group by' }).selectOption({ label: 'Severity' });
+    await page.getByRole('combobox', { name: 'Chart', exact: true }).selectOption({ label: 'Bar' });
+    await page.getByRole('combobox', { name: 'Chart labels' }).selectOption({ label: 'Severity' });
+    await page.getByRole('checkbox', { name: 'Records (count)' }).check();
+    await page.getByRole('combobox', { name: 'Roles who may run it' }).click();
+    await page.getByRole('option', { name: 'Clerk', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, 'the report builder filled in');
+    await screenshot(page, 'report-builder-01-filled');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/reportmodule\/build\/edit\?reportId=\d+$/);
+    reportId = Number(new URL(page.url()).searchParams.get('reportId'));
+    await page.getByText('The report has been saved.').waitFor();
+    // The saved report read back for update: what was chosen is there.
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Secret is a column' }).isChecked()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Total of Cost' }).inputValue()).toBe('sum');
+    await expectAccessible(page, 'the report saved');
+    await screenshot(page, 'report-builder-02-saved');
+    const saved = await app.db('reports').where({ ReportId: reportId }).first('DispName', 'NodeId');
+    expect(saved.DispName).toBe('Incidents by Severity');
+    const granted = await app.db('role_permissions as p').join('roles as r', 'r.RoleId', 'p.RoleId').where({ 'p.NodeId': saved.NodeId, 'p.HasAccess': true }).select('r.Name');
+    expect(granted.map((g: { Name: string }) => g.Name)).toEqual(['Clerk']);
+
+    // "Run it" opens the report in the viewer; the list offers it to edit, run and delete.
+    await page.getByRole('link', { name: 'Run it' }).click();
+    await page.waitForURL(`${baseUrl}/reportmodule/view?reportId=${reportId}`);
+    await page.getByRole('heading', { name: 'Incidents by Severity', level: 2 }).waitFor();
+    await page.goto(`${baseUrl}/reportmodule/build`);
+    await page.getByRole('row', { name: /Incidents by Severity/ }).getByRole('link', { name: 'Edit Incidents by Severity' }).waitFor();
+    await expectAccessible(page, 'the built reports');
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('a clerk generates it: the hidden field is no column, the others are there with their values', async () => {
+    clerk = await signedInBrowser(baseUrl, 'clara', clerkPassword);
+    const { page } = clerk;
+    await page.goto(`${baseUrl}/reportmodule/view?reportId=${reportId}`);
+    await page.getByRole('heading', { name: 'Incidents by Severity', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    // Secret is no column (nor its values anywhere); the rest with their values, grouped by severity with the totals.
+    await expect.poll(() => rowsText(page)).toEqual([
+      'Title Severity Cost Records', 'Dent Low 10 1', 'Leak High 120 1', 'Spill High 30 1', 'Subtotal: High 150 2', 'Subtotal: Low 10 1', 'Total 160 3',
+    ]);
+    expect(await page.getByRole('columnheader', { name: 'Secret' }).count()).toBe(0);
+    await page.getByRole('figure', { name: 'Incidents by Severity' }).locator('svg').first().waitFor();
+    await expectAccessible(page, "the clerk's report");
+    await screenshot(page, 'report-builder-03-clerk-runs-it');
+    expect(clerk.consoleErrors).toEqual([]);
+  });
+});
