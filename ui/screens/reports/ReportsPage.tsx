@@ -2,12 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
 import { itemsOf } from '../transfer/errors.ts';
 import { FavouritesPanel } from './FavouritesPanel.tsx';
 import { ReportChooser } from './ReportChooser.tsx';
 import { ReportFilters } from './ReportFilters.tsx';
 import { ReportViewer } from './ReportViewer.tsx';
+import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { favouriteParams, valuesFromFavourite } from './filter-logic.ts';
 import { reportApi, type Favourite, type Report, type ReportCategory, type ReportParams } from './report-api.ts';
 import type { RunSpec } from './useReportRun.ts';
@@ -25,6 +27,9 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
   const [chosen, setChosen] = useState<Report | null>(null);
   const [menuOpen, setMenuOpen] = useState(true);
   const [spec, setSpec] = useState<RunSpec | null>(null);
+  /** The favourite last loaded: the one "Email me this report…" schedules. */
+  const [loaded, setLoaded] = useState<Favourite | null>(null);
+  const [scheduling, setScheduling] = useState(false);
   const filters = useReportFilters(chosen);
   const options = useFilterOptions(filters.params ?? noParams, filters.values, filters.setValue);
 
@@ -52,6 +57,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
 
   const choose = (report: Report) => {
     setSpec(null);
+    setLoaded(null);
     setChosen(report);
   };
 
@@ -64,6 +70,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
   const cancel = () => {
     filters.reset();
     setSpec(null);
+    setLoaded(null);
     setChosen(null);
     setMenuOpen(true);
   };
@@ -72,6 +79,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
     if (!filters.params) return;
     const values = valuesFromFavourite(filters.params, favourite);
     filters.setValues(values);
+    setLoaded(favourite);
     generate(values);
   };
 
@@ -119,6 +127,12 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
                       onLoad={loadFavourite}
                       onChanged={loadReports}
                     />
+                    {loaded && (
+                      <>
+                        <Button sx={{ mt: 1 }} startIcon={<ScheduleSendIcon />} onClick={() => setScheduling(true)}>Email me this report…</Button>
+                        <ScheduleDialog open={scheduling} reportId={chosen.ReportId} favourite={loaded} onClose={() => setScheduling(false)} />
+                      </>
+                    )}
                   </Box>
                 )}
               </Paper>
