@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, changeRow, checkDraft, draftOf, emptyDraft, placeErrors, rowsOf, totalsFor, valueColumnsOf, type Draft } from '../../../ui/screens/reports/builder/builder-logic.ts';
-import type { BuiltReport, ReportableField } from '../../../ui/screens/reports/builder/builder-api.ts';
+import type { BuiltReport } from '../../../ui/screens/reports/builder/builder-api.ts';
+import { incidentFields } from './builder-fixtures.ts';
 
-export const incidentFields: ReportableField[] = [
-  { Field: 'Title', Title: 'Title', Kind: 'text' },
-  { Field: 'Severity', Title: 'Severity', Kind: 'selectOne' },
-  { Field: 'Cost', Title: 'Cost', Kind: 'number' },
-  { Field: 'CreatedDate', Title: 'Created Date', Kind: 'datetime' },
-  { Field: 'RecordCount', Title: 'Records', Kind: 'count' },
-];
 
 /** A draft with Title, Severity, Cost (summed) and Records as columns, Severity a filter. */
 function chosen(): Draft {
