@@ -43,6 +43,7 @@ import * as reports from './migrations/130_reports.ts';
 import * as userFavoriteReports from './migrations/131_user_favorite_reports.ts';
 import * as reportsMenuEntry from './migrations/132_reports_menu_entry.ts';
 import * as builtReports from './migrations/133_built_reports.ts';
+import * as reportSchedules from './migrations/134_report_schedules.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -92,6 +93,7 @@ const migrations: Array<[string, Migration]> = [
   ['131_user_favorite_reports', userFavoriteReports],
   ['132_reports_menu_entry', reportsMenuEntry],
   ['133_built_reports', builtReports],
+  ['134_report_schedules', reportSchedules],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -9,9 +9,13 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a scheduled report), read from disk as the mail is sent. The outbox keeps none of them. */
+  attachments?: MailAttachment[];
   /** The account whose sign-in, activation or password link the mail carries: its body is for readers who hold all it holds. */
   userId?: number;
 }
+
+export interface MailAttachment { filename: string; path: string; contentType: string }
 
 export interface Mailer {
   /** Where mail goes: 'smtp' (SMTP_URL) or 'outbox' (the table administrators read). */
@@ -55,7 +59,9 @@ export function createMailer(config: Config, db: Knex, log: Log): Mailer {
     async send(mail) {
       const { userId, ...message } = mail;
       if (!transport) {
-        await db('outbox').insert({ ToAddress: mail.to, Subject: mail.subject, TextBody: mail.text, HtmlBody: mail.html ?? null, UserId: userId ?? null });
+        // The outbox is a table of text: an attachment is named in the body, its content is not kept.
+        const left = (mail.attachments ?? []).map((a) => `\n[Attachment not kept in the outbox: ${a.filename}]`).join('');
+        await db('outbox').insert({ ToAddress: mail.to, Subject: mail.subject, TextBody: mail.text + left, HtmlBody: mail.html ?? null, UserId: userId ?? null });
         return;
       }
       try {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { csvCell, exportBatchSize, exportStrategyFor } from '../../lib/list/export-csv.ts';
 import type { ReportDefinition } from './definition.ts';
+import { reportPdf, type PdfHeading } from './export-pdf.ts';
 import { reportError } from './reports-db.ts';
 import { reportStatement, type Sort } from './run.ts';
 
@@ -125,4 +126,17 @@ export function reportXlsx(def: ReportDefinition, batches: AsyncIterable<Row[]>,
   };
   write().catch((error: Error) => out.destroy(error));
   return out;
+}
+
+export const exportTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+export type ExportFormat = keyof typeof exportTypes;
+
+/** The export in one of its formats, streamed from the batches (the PDF's heading is used by the PDF only). */
+export function reportFile(format: ExportFormat, def: ReportDefinition, batches: AsyncIterable<Row[]>, heading: PdfHeading, sheetRows: number): Readable {
+  if (format === 'csv') return reportCsv(def, batches);
+  return format === 'xlsx' ? reportXlsx(def, batches, sheetRows) : reportPdf(def, batches, heading);
 }

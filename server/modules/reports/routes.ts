@@ -3,9 +3,11 @@ import { databaseTimeouts, longStatements } from '../../db/knex.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { controlTypes } from './definition.ts';
 import { resolvedForUser } from './form-report-sql.ts';
-import { primedBatches, reportCsv, reportXlsx } from './export.ts';
+import { exportTypes, primedBatches, reportFile, type ExportFormat } from './export.ts';
+import { generatedAt, givenParameters } from './export-pdf.ts';
 import favoriteRoutes from './favorite-routes.ts';
 import builderRoutes from './builder-routes.ts';
+import scheduleRoutes from './schedule-routes.ts';
 import { optionsOf } from './options.ts';
 import { reportBindings, resolvedDefault, type WireValue } from './params.ts';
 import { openReportsDatabase, readOnly, reportSettings } from './reports-db.ts';
@@ -97,9 +99,9 @@ export default async function reportRoutes(app: FastifyInstance) {
     return readOnly(reportsDb, seconds, (trx) => runReport(trx, def, bindings, Page, PageSize, Sorts ?? []));
   });
 
-  app.post<{ Body: Omit<RunBody, 'Page' | 'PageSize'>; Querystring: { format: 'csv' | 'xlsx' } }>('/api/reports/export', {
+  app.post<{ Body: Omit<RunBody, 'Page' | 'PageSize'>; Querystring: { format: ExportFormat } }>('/api/reports/export', {
     config: { access, onlyReads: true },
-    schema: { tags, summary: 'The whole result of a report as a CSV or XLSX download, streamed in batches, in the run\'s columns and order.', querystring: schemas.exportQuery, body: schemas.exportBody },
+    schema: { tags, summary: 'The whole result of a report as a CSV, XLSX or PDF download, streamed in batches, in the run\'s columns and order.', querystring: schemas.exportQuery, body: schemas.exportBody },
   }, async (request, reply) => {
     const { ReportId, Params, Sorts } = request.body;
     const report = await reportFor(app.db, userOf(request), ReportId);
@@ -110,11 +112,12 @@ export default async function reportRoutes(app: FastifyInstance) {
     reportStatement(def, source.sorts);
     const batches = await primedBatches(source);
     const fileName = `${report.FileName}-${new Date().toISOString().slice(0, 10)}.${format}`;
+    const heading = { title: def.ReportDispName, parameters: givenParameters(def, Params), generated: generatedAt(new Date()) };
     return reply
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .type(exportTypes[format])
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(format === 'csv' ? reportCsv(def, batches) : reportXlsx(def, batches, settings.sheetRows));
+      .send(reportFile(format, def, batches, heading, settings.sheetRows));
   });
 
   /** A parameter of a report the user may run and of a field they hold (a built report's filter by a hidden field is none). */
@@ -127,4 +130,5 @@ export default async function reportRoutes(app: FastifyInstance) {
 
   await app.register(favoriteRoutes);
   await app.register(builderRoutes);
+  await app.register(scheduleRoutes, { reportsDb, settings });
 }

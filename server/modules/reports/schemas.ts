@@ -62,7 +62,7 @@ export const exportBody = {
   type: 'object', required: ['ReportId'], additionalProperties: false, properties: { ReportId: id, Params: params, Sorts: sorts },
 } as const;
 
-export const exportQuery = { type: 'object', required: ['format'], properties: { format: { enum: ['csv', 'xlsx'] } } } as const;
+export const exportQuery = { type: 'object', required: ['format'], properties: { format: { enum: ['csv', 'xlsx', 'pdf'] } } } as const;
 
 export const runAnswer = {
   type: 'object',
