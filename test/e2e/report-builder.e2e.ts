@@ -6,6 +6,7 @@ import { expectAccessible } from './accessibility.ts';
 import { adminApi } from './seed-through-api.ts';
 import { addRole, addUser, grantModule } from '../server/account-fixtures.ts';
 import { revokeNode } from '../server/access-fixtures.ts';
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../server/smtp-catcher.ts';
 
 const clerkPassword = 'Clerk12345';
 
@@ -13,7 +14,8 @@ const clerkPassword = 'Clerk12345';
  * Issue 31's Shows, second half, in Chromium: a form with a field its clerks' role hides; the administrator builds a
  * report on it with the builder (columns with the hidden field among them, a filter, a grouping with a total, a chart)
  * granted to the clerks' role; a clerk opens it in the viewer and generates it: the hidden field's column is absent,
- * the others are there with their values.
+ * the others are there with their values. The clerk then schedules it by e-mail from a favourite and, sent now, it
+ * arrives with the report attached, the hidden field absent there too.
  */
 describe('the report builder, end to end (Chromium)', () => {
   let app: FastifyInstance;
@@ -21,10 +23,12 @@ describe('the report builder, end to end (Chromium)', () => {
   let admin: { browser: Browser; page: Page; consoleErrors: string[] };
   let clerk: { browser: Browser; page: Page; consoleErrors: string[] } | undefined;
   let reportId: number;
+  let smtp: SmtpCatcher;
   const rowsText = async (page: Page) => (await page.getByRole('table').getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 
   beforeAll(async () => {
-    ({ app, baseUrl } = await startServer());
+    smtp = await startSmtpCatcher();
+    ({ app, baseUrl } = await startServer({ smtpUrl: smtp.url }));
     const api = await adminApi(app);
     const built = await api.post<{ FormId: number }>('/api/forms/build', {
       Name: 'Incident', Fields: [
@@ -50,6 +54,7 @@ describe('the report builder, end to end (Chromium)', () => {
     await clerk?.browser.close();
     await admin?.browser.close();
     await app?.close();
+    await smtp?.close();
   });
 
   it('the administrator builds the report on the form with the builder, granted to the clerks', async () => {
@@ -122,4 +127,47 @@ describe('the report builder, end to end (Chromium)', () => {
     await screenshot(page, 'report-builder-03-clerk-runs-it');
     expect(clerk.consoleErrors).toEqual([]);
   });
+
+  it('the clerk schedules it by e-mail from a favourite; sent now, it arrives as CSV without the hidden field', async () => {
+    const { page } = clerk!;
+    await page.getByRole('button', { name: 'Add to favourites' }).click();
+    const naming = page.getByRole('dialog', { name: 'Add to favourites' });
+    await naming.getByRole('textbox', { name: 'Name' }).fill('All severities');
+    await naming.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Load favourite All severities' }).click();
+    await page.getByRole('button', { name: 'Email me this report…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Email me this report' });
+    await dialog.getByText('None yet.').waitFor();
+    // The browser's own time zone, prefilled.
+    expect(await dialog.getByRole('textbox', { name: 'Time zone' }).inputValue()).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+    await dialog.getByRole('combobox', { name: 'Frequency' }).selectOption({ label: 'Daily' });
+    await dialog.getByRole('textbox', { name: 'Time', exact: true }).fill('07:30');
+    await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'CSV' });
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    const row = dialog.getByRole('row', { name: /All severities/ });
+    await expect.poll(() => row.innerText()).toContain('Not run yet');
+    expect(await row.innerText()).toContain('Daily at 07:30');
+    await expectAccessible(page, 'the schedule dialog');
+    await screenshot(page, 'report-builder-04-scheduled');
+
+    await row.getByRole('button', { name: 'Send now: All severities' }).click();
+    const mail = await smtp.take('clara@example.org');
+    expect(mail.subject).toBe('Report: Incidents by Severity');
+    const csv = attachmentsOf(mail).find((a) => a.filename.endsWith('.csv'))!.content.toString('utf8');
+    expect(csv).toContain('Leak');
+    expect(csv).toContain('Title');
+    expect(csv).not.toContain('Secret');
+    await expect.poll(() => row.innerText()).toContain(': sent');
+    expect(clerk!.consoleErrors).toEqual([]);
+  });
 });
+
+/** The attachments of a mail as received: each part whose disposition is attachment, its base64 body decoded. */
+function attachmentsOf(mail: CaughtMail): Array<{ filename: string; content: Buffer }> {
+  const boundaries = [...mail.raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]);
+  return boundaries.flatMap((b) => mail.raw.split(`--${b}`)).filter((p) => /content-disposition:\s*attachment/i.test(p)).map((part) => {
+    const at = part.indexOf('\r\n\r\n');
+    const head = part.slice(0, at).replace(/\r\n[ \t]+/g, ' ');
+    return { filename: /filename="?([^";\r\n]+)"?/i.exec(head)![1], content: Buffer.from(part.slice(at + 4).replace(/\s+/g, ''), 'base64') };
+  });
+}

@@ -115,7 +115,7 @@ export function ScheduleDialog({ open, reportId, favourite, onClose }: ScheduleD
                   <TableCell>{lastRunText(s, shown)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Button size="small" onClick={() => void act(() => scheduleApi.sendNow(s.ScheduleId), 'It could not be sent.', 'Sent now: see its last run.')}
-                      aria-label={`Send ${s.FavoriteName} now`}>Send now</Button>
+                      aria-label={`Send now: ${s.FavoriteName}`}>Send now</Button>
                     <IconButton aria-label={`Delete the schedule ${whenText(s)}`} onClick={() => void act(() => scheduleApi.remove(s.ScheduleId), 'The schedule could not be deleted.')}>
                       <DeleteIcon />
                     </IconButton>
