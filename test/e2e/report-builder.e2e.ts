@@ -59,8 +59,13 @@ describe('the report builder, end to end (Chromium)', () => {
 
   it('the administrator builds the report on the form with the builder, granted to the clerks', async () => {
     const { page } = admin;
-    await page.goto(`${baseUrl}/reportmodule/build`);
+    // From the menu: the Forms group lists the Report Builder (a list screen of Form Management no item names).
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('button', { name: 'Forms', exact: true }).click();
+    await nav.getByRole('link', { name: 'Report Builder', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/reportmodule/build`);
     await page.getByText('No report has been built on a form yet.').waitFor();
+    await expectAccessible(page, 'the report builder with no report');
     await page.getByRole('link', { name: 'New report' }).click();
     await page.waitForURL(`${baseUrl}/reportmodule/build/edit`);
     await page.getByRole('textbox', { name: 'Name' }).fill('Incidents by Severity');
