@@ -111,7 +111,9 @@ describe('the report builder, end to end (Chromium)', () => {
     await page.waitForURL(`${baseUrl}/reportmodule/view?reportId=${reportId}`);
     await page.getByRole('heading', { name: 'Incidents by Severity', level: 2 }).waitFor();
     await page.goto(`${baseUrl}/reportmodule/build`);
-    await page.getByRole('row', { name: /Incidents by Severity/ }).getByRole('link', { name: 'Edit Incidents by Severity' }).waitFor();
+    const listed = page.getByRole('row', { name: /Incidents by Severity/ });
+    await listed.getByRole('link', { name: 'Edit Incidents by Severity' }).waitFor();
+    expect((await listed.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual(['Incidents by Severity', 'Incident', 'Incidents', 'Every incident with its cost.']);
     await expectAccessible(page, 'the built reports');
     expect(admin.consoleErrors).toEqual([]);
   });

@@ -7,25 +7,20 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ScreenComponentProps } from '../../../../engine/react/component-registry.ts';
 import { itemsOf } from '../../transfer/errors.ts';
-import type { Report, ReportCategory } from '../report-api.ts';
-import { builderApi, builderUrl, runReportUrl } from './builder-api.ts';
+import { builderApi, builderUrl, runReportUrl, type BuiltListItem } from './builder-api.ts';
 
-/** /reportmodule/build: the reports built on forms, each to edit, run or delete, and New. */
+/** /reportmodule/build: the reports built on the forms the user may reach, each to edit, run or delete, and New. */
 export default function BuilderListPage({ screen }: ScreenComponentProps) {
-  const [reports, setReports] = useState<Report[] | null>(null);
-  const [categories, setCategories] = useState<ReportCategory[]>([]);
+  const [reports, setReports] = useState<BuiltListItem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Report | null>(null);
+  const [deleting, setDeleting] = useState<BuiltListItem | null>(null);
 
   const load = useCallback(() => {
-    Promise.all([builderApi.builtReports(), builderApi.categories()]).then(([list, cats]) => {
-      setReports([...list].sort((a, b) => a.ReportDispName.localeCompare(b.ReportDispName)));
-      setCategories(cats);
-    }, (error: unknown) => setFailure(itemsOf(error)[0]?.ErrorMessage ?? 'The reports could not be loaded.'));
+    builderApi.builtReports().then(setReports, (error: unknown) => setFailure(itemsOf(error)[0]?.ErrorMessage ?? 'The reports could not be loaded.'));
   }, []);
   useEffect(load, [load]);
 
-  async function remove(report: Report) {
+  async function remove(report: BuiltListItem) {
     setDeleting(null);
     try {
       await builderApi.remove(report.ReportId);
@@ -36,7 +31,6 @@ export default function BuilderListPage({ screen }: ScreenComponentProps) {
     }
   }
 
-  const categoryOf = (report: Report) => categories.find((c) => c.CategoryId === report.CategoryId)?.Title ?? '';
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{screen.title}</Typography>
@@ -49,13 +43,14 @@ export default function BuilderListPage({ screen }: ScreenComponentProps) {
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Built reports">
             <TableHead>
-              <TableRow><TableCell>Name</TableCell><TableCell>Category</TableCell><TableCell>Description</TableCell><TableCell>Actions</TableCell></TableRow>
+              <TableRow><TableCell>Name</TableCell><TableCell>Form</TableCell><TableCell>Category</TableCell><TableCell>Description</TableCell><TableCell>Actions</TableCell></TableRow>
             </TableHead>
             <TableBody>
               {reports.map((r) => (
                 <TableRow key={r.ReportId}>
                   <TableCell>{r.ReportDispName}</TableCell>
-                  <TableCell>{categoryOf(r)}</TableCell>
+                  <TableCell>{r.FormName}</TableCell>
+                  <TableCell>{r.Category}</TableCell>
                   <TableCell>{r.Description}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <IconButton component={RouterLink} to={builderUrl(r.ReportId)} aria-label={`Edit ${r.ReportDispName}`}><EditIcon /></IconButton>

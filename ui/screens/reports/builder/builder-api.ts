@@ -1,6 +1,6 @@
 import { api } from '../../../api/api.ts';
 import { deleteLocked } from '../../../locks/lock-api.ts';
-import { reportApi, type Report } from '../report-api.ts';
+import { reportApi } from '../report-api.ts';
 
 /** The wire shapes of the builder's calls (server/modules/reports/builder-schemas.ts). */
 export type FieldKind = 'text' | 'number' | 'date' | 'datetime' | 'boolean' | 'selectOne' | 'selectMany' | 'count';
@@ -28,12 +28,12 @@ export const runReportUrl = (reportId: number) => `/reportmodule/view?reportId=$
 export const builderPath = '/api/reports/builder';
 export const builtReportPath = (id: number) => `${builderPath}/${id}`;
 
-/** Built reports are those whose file name the builder gave them: form-{formId}-{name}. */
-export const isBuiltReport = (report: Report) => report.FileName.startsWith('form-');
+/** A built report as the builder's list call answers it. */
+export interface BuiltListItem { ReportId: number; ReportDispName: string; Description: string | null; Category: string | null; FormId: number; FormName: string }
 
 export const builderApi = {
-  /** The built reports among those the user may see (an administrator sees every one). */
-  builtReports: async () => (await reportApi.reports()).filter(isBuiltReport),
+  /** The reports built on the forms the user may reach, by name, whether granted to the user or not. */
+  builtReports: () => api.get<BuiltListItem[]>(builderPath),
   categories: reportApi.categories,
   fields: (formId: number) => api.get<ReportableField[]>(`${builderPath}/fields?formId=${formId}`),
   /** The forms as the forms screen lists them: active ones only can carry a report. */
