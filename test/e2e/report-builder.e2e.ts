@@ -167,6 +167,21 @@ describe('the report builder, end to end (Chromium)', () => {
     await expect.poll(() => row.innerText()).toContain(': sent');
     expect(clerk!.consoleErrors).toEqual([]);
   });
+
+  it('the administrator deletes it from the list (under its lock), with its grants and schedules', async () => {
+    const { page } = admin;
+    await page.goto(`${baseUrl}/reportmodule/build`);
+    await page.getByRole('button', { name: 'Delete Incidents by Severity' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the report?' });
+    await expectAccessible(page, 'the delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('No report has been built on a form yet.').waitFor();
+    expect(await app.db('reports').where({ ReportId: reportId }).first('ReportId')).toBeUndefined();
+    expect(await app.db('report_schedules').where({ ReportId: reportId }).first('ScheduleId')).toBeUndefined();
+    // Its lock, taken to delete it, is given back.
+    await expect.poll(async () => (await app.db('record_locks').select('*')).length).toBe(0);
+    expect(admin.consoleErrors).toEqual([]);
+  });
 });
 
 /** The attachments of a mail as received: each part whose disposition is attachment, its base64 body decoded. */

@@ -89,6 +89,8 @@ describe('the report builder', () => {
     const costTotal = within(rows).getByRole('combobox', { name: 'Total of Cost' });
     await waitFor(() => expect(costTotal.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Cost is not a number.')).toBeTruthy();
+    // The keyboard is taken to it.
+    expect(document.activeElement).toBe(costTotal);
     expect(JSON.parse(String(sent('/api/reports/builder')[0][1]!.body))).toEqual({
       ReportDispName: 'Incidents', Category: 'Incidents', Description: null, FormId: 4,
       Columns: [{ Field: 'Title' }, { Field: 'Cost', Total: 'sum' }], Filters: [{ Field: 'Severity' }], GroupBy: null, Chart: null, RoleIds: [2],
@@ -117,6 +119,7 @@ describe('the report builder', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required.')).toBeTruthy();
     expect(screen.getByText('Choose the form the report is on.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
     expect(sent('/api/reports/builder')).toHaveLength(0);
     await chooseIncident();
     expect(screen.queryByRole('combobox', { name: 'Roles who may run it' })).toBeNull();

@@ -35,6 +35,7 @@ function BuilderEditor({ screen, id }: { screen: ScreenComponentProps['screen'];
   const [savedId, setSavedId] = useState<number | null>((location.state as { created?: number } | null)?.created ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const savedNotice = useRef<HTMLDivElement>(null);
+  const formArea = useRef<HTMLDivElement>(null);
 
   // The saved report over its form's fields as they are now.
   const record = locked.record as unknown as BuiltReport | null;
@@ -43,6 +44,10 @@ function BuilderEditor({ screen, id }: { screen: ScreenComponentProps['screen'];
     builderApi.fields(record.FormId).then((fields) => setDraft(draftOf(record, fields)), (error: unknown) => setFailure(itemsOf(error)[0]?.ErrorMessage ?? null));
   }, [record]);
   useEffect(() => { if (savedId) savedNotice.current?.focus(); }, [savedId]);
+  // A refused save takes a keyboard user to the first control in error.
+  useEffect(() => {
+    if (errors.general.size || errors.rows.size) formArea.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   function chooseForm(formId: number | null) {
     setDraft((d) => ({ ...(d ?? emptyDraft()), formId, rows: [], groupBy: '', chartLabel: '', chartValues: [] }));
@@ -95,7 +100,7 @@ function BuilderEditor({ screen, id }: { screen: ScreenComponentProps['screen'];
       )}
       {!draft && !loadFailure && <LinearProgress aria-label="Loading the report" />}
       {draft && (
-        <Paper variant="outlined" sx={{ p: 2 }}>
+        <Paper variant="outlined" sx={{ p: 2 }} ref={formArea}>
           <BuilderForm
             draft={draft} choices={choices} errors={errors} loadingFields={loadingFields} readOnly={Boolean(locked.readOnlyMessage)} saving={saving}
             onChange={setDraft} onFormChosen={chooseForm} onSubmit={() => void save()}
