@@ -49,6 +49,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
     openedAsked.current = true;
     const asked = reports.find((r) => r.ReportId === askedId);
     if (asked) setChosen(asked);
+    else setFailure('The report asked for does not exist, or is not one you may run.');
   }, [reports, askedId]);
 
   // Opened from the chooser (Enter, or a click), the report's heading takes the focus: the filters follow it.

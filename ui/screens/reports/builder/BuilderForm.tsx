@@ -85,7 +85,7 @@ export function BuilderForm({ draft, choices, errors, loadingFields, readOnly, s
                 label="Roles who may run it" options={roleOptions}
                 value={roleOptions.filter((r) => draft.roleIds.includes(r.Id))}
                 onChange={(next) => set({ roleIds: next.map((r) => r.Id) })}
-                error={general.get('RoleIds')} helperText="Each role chosen is given the report (and Reports, if it lacks it)."
+                error={general.get('RoleIds')} helperText="Each role chosen is given the report (and Reports, if it lacks it). Taking a role out here does not take the report from it: the role editor does."
               />
             </Box>
           )}
