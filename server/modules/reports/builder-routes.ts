@@ -10,7 +10,7 @@ import { fieldAccessMessage, withRowRule } from '../../lib/crud/record-access.ts
 import type { Principal } from '../../types.ts';
 import { compileFormReport, type FormReportBody, type FormReportDefinition } from './form-report.ts';
 import { reportableFields } from './form-fields.ts';
-import { builderBody, builderAnswer, fieldsAnswer } from './builder-schemas.ts';
+import { builderBody, builderAnswer, builtListAnswer, fieldsAnswer } from './builder-schemas.ts';
 import { reportModule, reportNode, syncParameters } from './sync.ts';
 
 const tags = ['reports'];
@@ -31,6 +31,16 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
  * user through the evaluator (form-report-sql.ts). Saves are audited on the report.
  */
 export default async function builderRoutes(app: FastifyInstance) {
+  app.get('/api/reports/builder', {
+    config: { access },
+    schema: { tags, summary: 'The reports built on the forms the caller may reach, with their form and category, by name: what the builder screen lists (whether granted to the caller or not).', response: { 200: builtListAnswer } },
+  }, async (request) => app.db('reports as r')
+    .join('forms as f', 'f.FormId', 'r.SourceFormId')
+    .leftJoin('report_categories as c', 'c.CategoryId', 'r.CategoryId')
+    .whereIn('r.SourceFormId', reachableForms(app.db, request.principal))
+    .orderBy([{ column: 'r.DispName' }, { column: 'r.ReportId' }])
+    .select('r.ReportId', 'r.DispName as ReportDispName', 'r.Description', 'c.Title as Category', 'r.SourceFormId as FormId', 'f.Name as FormName'));
+
   app.get<{ Querystring: { formId: number } }>('/api/reports/builder/fields', {
     config: { access },
     schema: { tags, summary: "A form's fields a report can show and filter by, with the record's Created Date, Created By and a count.", querystring: { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } }, response: { 200: fieldsAnswer } },

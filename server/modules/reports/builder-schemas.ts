@@ -45,3 +45,14 @@ export const fieldsAnswer = {
   type: 'array',
   items: { type: 'object', properties: { Field: { type: 'string' }, Title: { type: 'string' }, Kind: { type: 'string' } } },
 } as const;
+
+export const builtListAnswer = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      ReportId: { type: 'integer' }, ReportDispName: { type: 'string' }, Description: { type: ['string', 'null'] }, Category: { type: ['string', 'null'] },
+      FormId: { type: 'integer' }, FormName: { type: 'string' },
+    },
+  },
+} as const;

@@ -2,12 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
 import { itemsOf } from '../transfer/errors.ts';
 import { FavouritesPanel } from './FavouritesPanel.tsx';
 import { ReportChooser } from './ReportChooser.tsx';
 import { ReportFilters } from './ReportFilters.tsx';
 import { ReportViewer } from './ReportViewer.tsx';
+import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { favouriteParams, valuesFromFavourite } from './filter-logic.ts';
 import { reportApi, type Favourite, type Report, type ReportCategory, type ReportParams } from './report-api.ts';
 import type { RunSpec } from './useReportRun.ts';
@@ -16,7 +18,7 @@ import { useReportFilters } from './useReportFilters.ts';
 
 /**
  * /reportmodule/view (module ReportModule, spec 3 "Reports"): the chooser, then the chosen report's filters, then its
- * viewer. The menu toggle shows or hides the chooser beside the report.
+ * viewer. The menu toggle shows or hides the chooser beside the report. ?reportId= opens that report at once.
  */
 export default function ReportsPage({ screen }: ScreenComponentProps) {
   const [reports, setReports] = useState<Report[] | null>(null);
@@ -25,6 +27,9 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
   const [chosen, setChosen] = useState<Report | null>(null);
   const [menuOpen, setMenuOpen] = useState(true);
   const [spec, setSpec] = useState<RunSpec | null>(null);
+  /** The favourite last loaded: the one "Email me this report…" schedules. */
+  const [loaded, setLoaded] = useState<Favourite | null>(null);
+  const [scheduling, setScheduling] = useState(false);
   const filters = useReportFilters(chosen);
   const options = useFilterOptions(filters.params ?? noParams, filters.values, filters.setValue);
 
@@ -36,12 +41,24 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
   }, []);
   useEffect(loadReports, [loadReports]);
 
+  // ?reportId= (the builder's "Run it") opens that report once the list has it.
+  const [askedId] = useState(() => Number(new URLSearchParams(window.location.search).get('reportId')));
+  const openedAsked = useRef(false);
+  useEffect(() => {
+    if (openedAsked.current || !reports || !askedId) return;
+    openedAsked.current = true;
+    const asked = reports.find((r) => r.ReportId === askedId);
+    if (asked) setChosen(asked);
+    else setFailure('The report asked for does not exist, or is not one you may run.');
+  }, [reports, askedId]);
+
   // Opened from the chooser (Enter, or a click), the report's heading takes the focus: the filters follow it.
   const reportHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { if (chosen) reportHeading.current?.focus(); }, [chosen]);
 
   const choose = (report: Report) => {
     setSpec(null);
+    setLoaded(null);
     setChosen(report);
   };
 
@@ -54,6 +71,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
   const cancel = () => {
     filters.reset();
     setSpec(null);
+    setLoaded(null);
     setChosen(null);
     setMenuOpen(true);
   };
@@ -62,6 +80,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
     if (!filters.params) return;
     const values = valuesFromFavourite(filters.params, favourite);
     filters.setValues(values);
+    setLoaded(favourite);
     generate(values);
   };
 
@@ -109,6 +128,12 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
                       onLoad={loadFavourite}
                       onChanged={loadReports}
                     />
+                    {loaded && (
+                      <>
+                        <Button sx={{ mt: 1 }} startIcon={<ScheduleSendIcon />} onClick={() => setScheduling(true)}>Email me this report…</Button>
+                        <ScheduleDialog open={scheduling} reportId={chosen.ReportId} favourite={loaded} onClose={() => setScheduling(false)} />
+                      </>
+                    )}
                   </Box>
                 )}
               </Paper>

@@ -13,3 +13,4 @@ import '../pages/register.ts';
 import '../transfer/register.ts';
 import '../circles/register.ts';
 import '../reports/register.ts';
+import '../reports/builder/register.ts';
