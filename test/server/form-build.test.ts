@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, useTestApp, signIn, type SignedIn } from './helper.ts';
+import { databases, useTestApp, signIn, injectAs, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { addUser } from './account-fixtures.ts';
 
@@ -122,5 +122,8 @@ describe.each(databases)('building and publishing a form in one step, on %s', (k
     expect(await counts()).toEqual(before);
     const plain = await build({ ...incidentReport, Name: 'Audit', Page: null, MenuItem: false, Role: null }, builder);
     expect(plain.statusCode, plain.body).toBe(201);
+    // The form is the builder's own: without View All Records they still reach what they built.
+    const { FormId } = plain.json();
+    expect((await injectAs(t.app, builder, { method: 'GET', url: `/api/forms/${FormId}` })).statusCode).toBe(200);
   });
 });

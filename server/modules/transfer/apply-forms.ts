@@ -38,7 +38,7 @@ export async function applyForms(ctx: ApplyContext, forms: TransferForm[], listI
     let formId: number;
     let touched = false;
     if (!stored) {
-      [{ FormId: formId }] = await trx('forms').insert({ ...wanted, ...(await keyColumn(trx, 'forms', form.key)), CreatedBy: by }).returning('FormId');
+      [{ FormId: formId }] = await trx('forms').insert({ ...wanted, ...(await keyColumn(trx, 'forms', form.key)), CreatedBy: by, CreatedById: ctx.principal.UserId }).returning('FormId');
       await checkRouteName(app, trx, form.name, formId);
       await trx('forms').where({ FormId: formId }).update({ TableName: recordTableName(formId) });
       await createRecordTable(trx, recordTableName(formId), []);

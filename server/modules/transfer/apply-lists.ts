@@ -21,7 +21,7 @@ export async function applyLists(ctx: ApplyContext, lists: TransferLookupList[])
     const stored = found?.row;
     let id: number;
     if (!stored) {
-      [{ SimpleLookupTableId: id }] = await trx('simple_lookup_tables').insert({ ...wanted, ...(await keyColumn(trx, 'simple_lookup_tables', list.key)), CreatedBy: by }).returning('SimpleLookupTableId');
+      [{ SimpleLookupTableId: id }] = await trx('simple_lookup_tables').insert({ ...wanted, ...(await keyColumn(trx, 'simple_lookup_tables', list.key)), CreatedBy: by, CreatedById: ctx.principal.UserId }).returning('SimpleLookupTableId');
       note('Lookup list', list.systemName, 'create');
     } else {
       id = stored.SimpleLookupTableId;

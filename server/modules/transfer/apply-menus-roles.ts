@@ -43,7 +43,7 @@ export async function applyMenuItems(ctx: ApplyContext, doc: TransferDocument): 
     }
     let id: number;
     if (!stored) {
-      [{ MenuItemId: id }] = await trx('menu_items').insert({ ...wanted, ...(await keyColumn(trx, 'menu_items', entry.key)), MenuItemTypeId: typeId, CreatedBy: by }).returning('MenuItemId');
+      [{ MenuItemId: id }] = await trx('menu_items').insert({ ...wanted, ...(await keyColumn(trx, 'menu_items', entry.key)), MenuItemTypeId: typeId, CreatedBy: by, CreatedById: ctx.principal.UserId }).returning('MenuItemId');
       note('Menu item', key, 'create');
     } else if (typeId === menuItemType.group && !byKey) {
       // An existing group is where the links go, shared with what else sits in it here: matched, never rearranged.

@@ -36,7 +36,7 @@ export async function applyPages(ctx: ApplyContext, doc: TransferDocument): Prom
     if (!stored) {
       await checkPageForm(trx, wanted.FormId);
       await checkPageRoute(app, trx, page.route);
-      [{ PageId: pageId }] = await trx('pages').insert({ ...wanted, ...(await keyColumn(trx, 'pages', page.key)), CreatedBy: by }).returning('PageId');
+      [{ PageId: pageId }] = await trx('pages').insert({ ...wanted, ...(await keyColumn(trx, 'pages', page.key)), CreatedBy: by, CreatedById: ctx.principal.UserId }).returning('PageId');
       note('Page', page.route, 'create');
     } else {
       pageId = stored.PageId;
