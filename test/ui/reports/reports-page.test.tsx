@@ -144,6 +144,10 @@ describe('the viewer', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')[1].textContent).toBe('Bergen01/11/2026110'));
+    // The next page is asked alone: the count, totals and chart of the first answer stay.
+    expect(server.calls('/api/reports/run').at(-1)).toMatchObject({ Page: 2, Summary: false });
+    expect(screen.getByText('23 rows')).toBeTruthy();
+    expect(within(screen.getByRole('table')).getAllByRole('row').at(-1)!.textContent).toBe('Total2,760');
     await userEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Amount' }));
     await waitFor(() => expect(server.calls('/api/reports/run').at(-1)).toMatchObject({ Page: 1, Sorts: [{ Field: 'Amount', Dir: 'asc' }] }));
     await userEvent.click(within(screen.getByRole('table')).getByRole('button', { name: /^Amount/ }));

@@ -32,7 +32,7 @@ export interface ReportResult {
   Chart?: ReportChartData;
 }
 /** What a run is asked: the report by id, or (a report card) by its file name. */
-export interface RunRequest { ReportId?: number; FileName?: string; Params: ReportParams; Page: number; PageSize: number; Sorts?: Sort[] }
+export interface RunRequest { ReportId?: number; FileName?: string; Params: ReportParams; Page: number; PageSize: number; Sorts?: Sort[]; Summary?: boolean }
 
 /** The control types of spec 3's constants. */
 export const ControlType = { TextBox: 0, TextArea: 1, RichText: 2, DatePicker: 3, DateRange: 4, SelectOne: 5, SelectMany: 6 } as const;

@@ -58,13 +58,21 @@ export function useReportRun(spec: RunSpec | null, onFieldErrors?: (fields: Reco
     setResult(null);
   }
 
+  // The whole result's count, totals, subtotals and chart, kept per Generate: paging and sorting ask for the page alone.
+  const summary = useRef<{ spec: RunSpec; of: Omit<ReportResult, 'Columns' | 'Rows'> } | null>(null);
+
   useEffect(() => {
     if (!spec) return;
     const controller = new AbortController();
     setLoading(true);
     setFailure(null);
-    runWhenFree({ ReportId: spec.ReportId, Params: spec.Params, Page: page, PageSize: pageSize, ...(sorts.length ? { Sorts: sorts } : {}) }, controller.signal)
-      .then((answer) => setResult(answer), (error: unknown) => {
+    const kept = summary.current?.spec === spec ? summary.current.of : null;
+    runWhenFree({ ReportId: spec.ReportId, Params: spec.Params, Page: page, PageSize: pageSize, ...(sorts.length ? { Sorts: sorts } : {}), ...(kept ? { Summary: false } : {}) }, controller.signal)
+      .then((answer) => {
+        const { Columns, Rows, ...of } = answer;
+        if (!kept) summary.current = { spec, of };
+        setResult(kept ? { ...kept, Columns, Rows } : answer);
+      }, (error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
         const { message, fields } = describeRunFailure(error);
         setResult(null);
