@@ -2,7 +2,7 @@ import { toErrorList } from '../../engine/core/error-items.ts';
 import { api } from '../api/api.ts';
 import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../api/client.ts';
 import { useSession } from '../stores/session.ts';
-import { handleUnauthorized } from '../session/session-end.ts';
+import { failureOfResponse } from '../api/response-failure.ts';
 
 /** What POST {record}/print answers: the names to download the PDF by. */
 export interface PrintedFile {
@@ -43,17 +43,7 @@ export async function downloadPrint({ FileName, UserFileName }: PrintedFile): Pr
   } catch {
     throw new ApiError(0, toErrorList(systemErrorMessage));
   }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch { /* the text as it is */ }
-    const items = toErrorList(body);
-    const error = new ApiError(response.status, items.length ? items : toErrorList(`API Call failed with status code ${response.status}`), body);
-    if (response.status === 401 && token) handleUnauthorized(error);
-    throw error;
-  }
+  if (!response.ok) throw await failureOfResponse(response, !!token);
   const refreshed = response.headers.get(refreshedTokenHeader);
   if (refreshed) useSession.getState().setToken(refreshed);
   saveBlob(await response.blob(), UserFileName);

@@ -1,6 +1,6 @@
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../../api/client.ts';
-import { handleUnauthorized } from '../../session/session-end.ts';
+import { failureOfResponse } from '../../api/response-failure.ts';
 import { useSession } from '../../stores/session.ts';
 import type { ReportParams } from './report-api.ts';
 
@@ -31,18 +31,6 @@ export function bytesText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-async function failureOf(response: Response, signedIn: boolean): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let body: unknown = text || undefined;
-  try {
-    body = JSON.parse(text);
-  } catch { /* the text as it is */ }
-  const items = toErrorList(body);
-  const error = new ApiError(response.status, items.length ? items : toErrorList(`API Call failed with status code ${response.status}`), body);
-  if (response.status === 401 && signedIn) handleUnauthorized(error);
-  return error;
-}
-
 /**
  * The whole result as a file: a plain fetch with the session's headers (the API client reads whole bodies as text),
  * read as a stream so the bytes received (and the rows, when the server says how many in X-Report-Rows) show as it
@@ -64,7 +52,7 @@ export async function exportReport(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, toErrorList(systemErrorMessage));
   }
-  if (!response.ok) throw await failureOf(response, !!token);
+  if (!response.ok) throw await failureOfResponse(response, !!token);
   const refreshed = response.headers.get(refreshedTokenHeader);
   if (refreshed) useSession.getState().setToken(refreshed);
   const rowsHeader = Number(response.headers.get('x-report-rows'));

@@ -1,0 +1,20 @@
+import { toErrorList } from '../../engine/core/error-items.ts';
+import { ApiError } from './client.ts';
+import { handleUnauthorized } from '../session/session-end.ts';
+
+/**
+ * A failed answer to a plain fetch (a download the API client cannot make, as it reads whole bodies as text) as the API
+ * client's error: the server's error list, or its status in words; a 401 to a signed-in user ends the session as any
+ * call's does.
+ */
+export async function failureOfResponse(response: Response, signedIn: boolean): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = text || undefined;
+  try {
+    body = JSON.parse(text);
+  } catch { /* the text as it is */ }
+  const items = toErrorList(body);
+  const error = new ApiError(response.status, items.length ? items : toErrorList(`API Call failed with status code ${response.status}`), body);
+  if (response.status === 401 && signedIn) handleUnauthorized(error);
+  return error;
+}
