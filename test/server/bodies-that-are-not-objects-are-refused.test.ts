@@ -8,7 +8,7 @@ type Operation = { requestBody?: { content?: Record<string, unknown> }; descript
 const takesFiles = (operation: Operation) => Boolean(operation.requestBody?.content?.['multipart/form-data']) || Boolean(operation.description?.includes('multipart/form-data'));
 
 /** The write routes that take no body at all: signing out, and undoing an import. */
-const bodiless = ['POST /api/logout', 'POST /api/transfer/imports/{id}/rollback', 'POST /api/forms/{formId}/imports/{importId}/cancel', 'POST /api/forms/{formId}/imports/{importId}/undo',
+const bodiless = ['POST /api/logout', 'POST /api/reports/schedules/{id}/send-now', 'POST /api/transfer/imports/{id}/rollback', 'POST /api/forms/{formId}/imports/{importId}/cancel', 'POST /api/forms/{formId}/imports/{importId}/undo',
   'POST /api/users/imports/{importId}/cancel', 'POST /api/users/imports/{importId}/undo'];
 
 /**
