@@ -2,7 +2,7 @@ import { toErrorList } from '../../engine/core/error-items.ts';
 import { api } from '../api/api.ts';
 import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../api/client.ts';
 import { useSession } from '../stores/session.ts';
-import { failureOfResponse } from '../api/response-failure.ts';
+import { failureOfResponse, saveBlob } from '../api/download.ts';
 
 /** What POST {record}/print answers: the names to download the PDF by. */
 export interface PrintedFile {
@@ -47,17 +47,6 @@ export async function downloadPrint({ FileName, UserFileName }: PrintedFile): Pr
   const refreshed = response.headers.get(refreshedTokenHeader);
   if (refreshed) useSession.getState().setToken(refreshed);
   saveBlob(await response.blob(), UserFileName);
-}
-
-/** Hands a blob to the browser as a download under the given name. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href, download: fileName, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 /** Print: make the PDF, then download it. */

@@ -10,6 +10,7 @@ import { ApiError, refreshedTokenHeader, systemErrorMessage, type ApiClient, typ
 import { api } from '../api/api.ts';
 import { useSession } from '../stores/session.ts';
 import { handleUnauthorized } from '../session/session-end.ts';
+import { saveBlob } from '../api/download.ts';
 
 /** The server's widget routes (server/modules/lookups, server/modules/files). */
 export const widgetPaths = {
@@ -163,17 +164,6 @@ export function createAppWidgetData(deps: AppWidgetDataDeps): WidgetDataSource {
     maxFileSizeMB: deps.maxFileSizeMB,
     notify: deps.notify,
   };
-}
-
-/** Saves a blob through a temporary link with the download attribute. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** A widget notice in the notification area; the server's own message wins when it sent exactly one. */

@@ -11,7 +11,7 @@ import type { Principal } from '../../types.ts';
 import { compileFormReport, type FormReportBody, type FormReportDefinition } from './form-report.ts';
 import { reportableFields } from './form-fields.ts';
 import { builderBody, builderAnswer, builtListAnswer, fieldsAnswer } from './builder-schemas.ts';
-import { reportModule, reportNode, syncParameters } from './sync.ts';
+import { reportModule, reportNode, reportRow, syncParameters } from './sync.ts';
 
 const tags = ['reports'];
 /** Reports are built on forms by those who build forms. */
@@ -151,10 +151,7 @@ async function saveReport(trx: Knex, def: FormReportDefinition, reportId: number
     .onConflict('Title').merge(['Title']).returning('CategoryId');
   const moduleNode = await trx('permission_nodes').where({ Type: 'module', Name: reportModule }).first('NodeId', 'ModuleId');
   const NodeId = await reportNode(trx, moduleNode, def, 0);
-  const row = {
-    FileName: def.FileName, DispName: def.ReportDispName, Description: def.Description, DisplayOrder: def.DisplayOrder, CategoryId,
-    ShowHelpText: false, HelpText: null, Definition: JSON.stringify(def), NodeId, IsRetired: false, SourceFormId: def.Source.FormId,
-  };
+  const row = { ...reportRow(def, CategoryId, NodeId), SourceFormId: def.Source.FormId };
   const id = reportId ?? (await trx('reports').insert({ ...row, CreatedBy: by }).returning('ReportId'))[0].ReportId as number;
   if (reportId) await trx('reports').where({ ReportId: reportId }).update({ ...row, ModifiedBy: by, ModifiedDate: trx.fn.now() });
   await syncParameters(trx, id, def);

@@ -5,7 +5,9 @@ import { withRowRule } from '../../lib/crud/record-access.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
 import type { Principal } from '../../types.ts';
-import type { ParameterDefinition, ReportDefinition } from './definition.ts';
+import { controlTypes, type ParameterDefinition, type ReportDefinition } from './definition.ts';
+import { reportBindings, type WireValue } from './params.ts';
+import { reportFor, type RunnableReport } from './store.ts';
 import { reportableFields, shownValue, type ReportableField } from './form-fields.ts';
 import { isFormReport } from './form-report.ts';
 
@@ -15,7 +17,7 @@ export interface ResolvedReport { def: ReportDefinition; bindings: Record<string
 const gone = () => HttpError.of(404, 'This report does not exist, or you may not run it.', null, 'NotFound');
 
 /** The field a parameter filters by: a date range's ends name theirs as Parent. */
-const fieldOfParam = (p: ParameterDefinition) => (p.Parent && p.ControlType === 4 ? p.Parent : p.Param);
+const fieldOfParam = (p: ParameterDefinition) => (p.Parent && p.ControlType === controlTypes.dateRange ? p.Parent : p.Param);
 
 /** A filter's condition over the record alias r, its values bound by the parameters' names. */
 function condition(field: ReportableField, params: ParameterDefinition[]): string {
@@ -77,4 +79,14 @@ export async function resolvedForUser(db: Knex, def: ReportDefinition, userId: n
     },
     bindings,
   };
+}
+
+/**
+ * A report the user may run (else 404, as none), as they may run it, and the bindings of a run of it with these
+ * parameter values (400 naming a missing or malformed one): what every run, export and scheduled send starts from.
+ */
+export async function reportRunBy(db: Knex, userId: number, reportId: number) {
+  const report: RunnableReport = await reportFor(db, userId, reportId);
+  const { def, bindings } = await resolvedForUser(db, report.Definition, userId);
+  return { report, def, bindingsFor: (params: Record<string, WireValue> | undefined) => ({ ...reportBindings(def, params, userId), ...bindings }) };
 }

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { databaseTimeouts, longStatements } from '../../db/knex.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { controlTypes } from './definition.ts';
-import { resolvedForUser } from './form-report-sql.ts';
+import { reportRunBy, resolvedForUser } from './form-report-sql.ts';
 import { exportTypes, primedBatches, reportFile, type ExportFormat } from './export.ts';
 import { generatedAt, givenParameters } from './export-pdf.ts';
 import favoriteRoutes from './favorite-routes.ts';
 import builderRoutes from './builder-routes.ts';
 import scheduleRoutes from './schedule-routes.ts';
 import { optionsOf } from './options.ts';
-import { reportBindings, resolvedDefault, type WireValue } from './params.ts';
+import { resolvedDefault, type WireValue } from './params.ts';
 import { openReportsDatabase, readOnly, reportSettings } from './reports-db.ts';
 import { reportStatement, runReport, type Sort } from './run.ts';
 import * as schemas from './schemas.ts';
@@ -94,8 +94,8 @@ export default async function reportRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Run a report: one page of rows, and over the whole result its row count, totals, group subtotals and chart.', body: schemas.runBody, response: { 200: schemas.runAnswer } },
   }, async (request) => {
     const { ReportId, Params, Page, PageSize, Sorts, Summary } = request.body;
-    const { def, bindings: own } = await resolvedForUser(app.db, (await reportFor(app.db, userOf(request), ReportId)).Definition, userOf(request));
-    const bindings = { ...reportBindings(def, Params, userOf(request)), ...own };
+    const { def, bindingsFor } = await reportRunBy(app.db, userOf(request), ReportId);
+    const bindings = bindingsFor(Params);
     return readOnly(reportsDb, seconds, (trx) => runReport(trx, def, bindings, Page, PageSize, Sorts ?? [], Summary !== false));
   });
 
@@ -104,9 +104,8 @@ export default async function reportRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'The whole result of a report as a CSV, XLSX or PDF download, streamed in batches, in the run\'s columns and order.', querystring: schemas.exportQuery, body: schemas.exportBody },
   }, async (request, reply) => {
     const { ReportId, Params, Sorts } = request.body;
-    const report = await reportFor(app.db, userOf(request), ReportId);
-    const { def, bindings: own } = await resolvedForUser(app.db, report.Definition, userOf(request));
-    const source = { db: reportsDb, def, bindings: { ...reportBindings(def, Params, userOf(request)), ...own }, sorts: Sorts ?? [], timeoutSeconds: seconds };
+    const { report, def, bindingsFor } = await reportRunBy(app.db, userOf(request), ReportId);
+    const source = { db: reportsDb, def, bindings: bindingsFor(Params), sorts: Sorts ?? [], timeoutSeconds: seconds };
     const { format } = request.query;
     // The sort is checked before the download starts, so a bad one is a 400 and not a broken file.
     reportStatement(def, source.sorts);

@@ -11,12 +11,11 @@ import { moduleAccessOf } from '../access/effective-access.ts';
 import { controlTypes, isDate, type ReportDefinition } from './definition.ts';
 import { exportTypes, reportBatches, reportFile } from './export.ts';
 import { generatedAt, givenParameters } from './export-pdf.ts';
-import { resolvedForUser } from './form-report-sql.ts';
-import { reportBindings, resolvedDefault, type WireValue } from './params.ts';
+import { reportRunBy } from './form-report-sql.ts';
+import { resolvedDefault, type WireValue } from './params.ts';
 import type { ReportSettings } from './reports-db.ts';
 import { offsetAt } from './schedule-next-run.ts';
 import type { ScheduleRow } from './schedule-store.ts';
-import { reportFor } from './store.ts';
 import { reportModule } from './sync.ts';
 
 /** What sending a schedule needs: the app's database, the reports database and its settings, the mailer. */
@@ -81,12 +80,11 @@ export async function sendSchedule(ctx: ScheduleContext, schedule: ScheduleRow, 
   const user = await db('users').where({ UserId: schedule.UserId }).first('IsActive', 'EmailAddress');
   if (!user?.IsActive) throw new Error('The user is no longer active.');
   if (!(await moduleAccessOf(db, schedule.UserId, reportModule)).holdsModule) throw new Error('The user no longer holds Reports.');
-  const report = await reportFor(db, schedule.UserId, schedule.ReportId);
-  const { def, bindings: own } = await resolvedForUser(db, report.Definition, schedule.UserId);
+  const { report, def, bindingsFor } = await reportRunBy(db, schedule.UserId, schedule.ReportId);
   const favorite = await db('user_favorite_reports').where({ Id: schedule.FavoriteId, UserId: schedule.UserId }).first('Name', 'Params');
   if (!favorite) throw new Error('The favourite no longer exists.');
   const params = favoriteParams(def, favorite.Params as FavoriteParam[], now, schedule.TimeZone);
-  const bindings = { ...reportBindings(def, params, schedule.UserId), ...own };
+  const bindings = bindingsFor(params);
   const when = generatedAt(now, schedule.TimeZone);
   // The PDF names a select's choices by the labels the favourite saved beside their ids.
   const labels = Object.fromEntries((favorite.Params as FavoriteParam[]).filter((s) => s.valueId && typeof s.value === 'string').map((s) => [s.name, s.value]));

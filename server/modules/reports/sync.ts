@@ -50,12 +50,7 @@ export async function syncReports(db: Knex, definitions: ReportDefinition[]): Pr
     }
     for (const [i, def] of definitions.entries()) {
       const NodeId = await reportNode(trx, moduleNode, def, i);
-      const row = {
-        FileName: def.FileName, DispName: def.ReportDispName, Description: def.Description ?? '', DisplayOrder: def.DisplayOrder ?? 0,
-        CategoryId: categoryIds.get(def.Category), ShowHelpText: Boolean(def.ShowHelpText), HelpText: def.HelpText ?? null,
-        Definition: JSON.stringify(def), NodeId, IsRetired: false,
-      };
-      const [{ ReportId }] = await trx('reports').insert(row).onConflict('FileName').merge().returning('ReportId');
+      const [{ ReportId }] = await trx('reports').insert(reportRow(def, categoryIds.get(def.Category)!, NodeId)).onConflict('FileName').merge().returning('ReportId');
       await syncParameters(trx, ReportId, def);
     }
     const shipped = definitions.map((d) => d.FileName);
@@ -64,6 +59,14 @@ export async function syncReports(db: Knex, definitions: ReportDefinition[]): Pr
     await trx('permission_nodes').whereIn('NodeId', retired.clone().whereNotNull('NodeId').select('NodeId')).update({ IsRetired: true });
     await retired.update({ IsRetired: true });
   });
+}
+
+/** A definition as its row of reports: shipped ones at start, built ones when their builder saves them. */
+export function reportRow(def: ReportDefinition, CategoryId: number, NodeId: number | null) {
+  return {
+    FileName: def.FileName, DispName: def.ReportDispName, Description: def.Description ?? '', DisplayOrder: def.DisplayOrder ?? 0,
+    CategoryId, ShowHelpText: Boolean(def.ShowHelpText), HelpText: def.HelpText ?? null, Definition: JSON.stringify(def), NodeId, IsRetired: false,
+  };
 }
 
 export async function reportNode(trx: Knex, moduleNode: { NodeId: number; ModuleId: number } | undefined, def: ReportDefinition, index: number): Promise<number | null> {

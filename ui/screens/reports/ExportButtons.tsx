@@ -3,7 +3,8 @@ import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/mate
 import DownloadIcon from '@mui/icons-material/Download';
 import { itemsOf } from '../transfer/errors.ts';
 import type { ReportParams, Sort } from './report-api.ts';
-import { bytesText, exportReport, saveBlob, type ExportFormat, type ExportProgress } from './report-export.ts';
+import { saveBlob } from '../../api/download.ts';
+import { bytesText, exportReport, type ExportFormat, type ExportProgress } from './report-export.ts';
 
 /** Export CSV and Export XLSX of the whole result, with its progress and a Cancel while it comes. */
 export function ExportButtons({ reportId, params, sorts }: { reportId: number; params: ReportParams; sorts: Sort[] }) {

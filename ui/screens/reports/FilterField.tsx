@@ -1,4 +1,4 @@
-import { Autocomplete, Box, FormHelperText, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, Box, FormHelperText, MenuItem, TextField, type AutocompleteRenderInputParams } from '@mui/material';
 import { DatePickerControl } from '../../../engine/widgets/date-picker/DatePickerWidget.tsx';
 import { resolveDatePickerConfig } from '../../../engine/widgets/date-picker/config.ts';
 import { RangeGroup } from '../../../engine/widgets/shared/RangeGroup.tsx';
@@ -53,6 +53,12 @@ function SelectFilter({ param, props }: { param: ReportParameter; props: FilterF
   const waiting = parents.length > 0 && !options.length && parents.some((p) => !props.values[p.Param]?.length);
   const hint = waiting ? `Choose ${parents.map((p) => p.Title).join(' and ')} first.` : undefined;
   const describedBy = error || hint || (param.ShowHelpText && param.HelpText) ? `${fieldId(param)}-helper` : undefined;
+  // The searchable selects' input and the message under them, one and many alike.
+  const renderInput = (input: AutocompleteRenderInputParams) => (
+    <TextField {...input} label={param.Title} required error={!!error} size="small"
+      slotProps={{ ...input.slotProps, htmlInput: { ...input.slotProps.htmlInput, 'aria-describedby': describedBy } }} />
+  );
+  const helper = error || !hint ? <Helper param={param} error={error} /> : <FormHelperText id={`${fieldId(param)}-helper`}>{hint}</FormHelperText>;
   if (param.ControlType === ControlType.SelectMany) {
     const ids = (props.values[param.Param] as string[] | undefined) ?? [];
     const chosen = ids.map((id) => options.find((o) => o.Value === id) ?? { Key: props.loaded(param) ? id : 'Please Wait...', Value: id });
@@ -68,12 +74,9 @@ function SelectFilter({ param, props }: { param: ReportParameter; props: FilterF
           isOptionEqualToValue={(a, b) => a.Value === b.Value}
           onChange={(_, picked) => props.onChange(param.Param, picked.map((o) => o.Value))}
           noOptionsText={hint ?? 'No options'}
-          renderInput={(input) => (
-            <TextField {...input} label={param.Title} required error={!!error} size="small"
-              slotProps={{ ...input.slotProps, htmlInput: { ...input.slotProps.htmlInput, 'aria-describedby': describedBy } }} />
-          )}
+          renderInput={renderInput}
         />
-        {error || !hint ? <Helper param={param} error={error} /> : <FormHelperText id={`${fieldId(param)}-helper`}>{hint}</FormHelperText>}
+        {helper}
       </Box>
     );
   }
@@ -90,12 +93,9 @@ function SelectFilter({ param, props }: { param: ReportParameter; props: FilterF
           isOptionEqualToValue={(a, b) => a.Value === b.Value}
           onChange={(_, picked) => props.onChange(param.Param, picked?.Value ?? '')}
           noOptionsText={hint ?? 'No options'}
-          renderInput={(input) => (
-            <TextField {...input} label={param.Title} required error={!!error} size="small"
-              slotProps={{ ...input.slotProps, htmlInput: { ...input.slotProps.htmlInput, 'aria-describedby': describedBy } }} />
-          )}
+          renderInput={renderInput}
         />
-        {error || !hint ? <Helper param={param} error={error} /> : <FormHelperText id={`${fieldId(param)}-helper`}>{hint}</FormHelperText>}
+        {helper}
       </Box>
     );
   }

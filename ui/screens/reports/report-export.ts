@@ -1,6 +1,6 @@
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../../api/client.ts';
-import { failureOfResponse } from '../../api/response-failure.ts';
+import { failureOfResponse } from '../../api/download.ts';
 import { useSession } from '../../stores/session.ts';
 import type { ReportParams } from './report-api.ts';
 
@@ -69,15 +69,4 @@ export async function exportReport(
     onProgress({ bytes, rows });
   }
   return { blob: new Blob(chunks as BlobPart[], { type: mimeOf[format] }), fileName: fileNameOf(response.headers.get('content-disposition'), `report.${format}`) };
-}
-
-/** Hands a blob to the browser as a download under the given name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href, download: fileName, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

@@ -2,6 +2,8 @@ import { toErrorList } from '../../engine/core/error-items.ts';
 import { ApiError } from './client.ts';
 import { handleUnauthorized } from '../session/session-end.ts';
 
+/** Downloads made with a plain fetch (the API client reads whole bodies as text): their failures, and the file handed over. */
+
 /**
  * A failed answer to a plain fetch (a download the API client cannot make, as it reads whole bodies as text) as the API
  * client's error: the server's error list, or its status in words; a 401 to a signed-in user ends the session as any
@@ -17,4 +19,15 @@ export async function failureOfResponse(response: Response, signedIn: boolean): 
   const error = new ApiError(response.status, items.length ? items : toErrorList(`API Call failed with status code ${response.status}`), body);
   if (response.status === 401 && signedIn) handleUnauthorized(error);
   return error;
+}
+
+/** Hands a blob to the browser as a download under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: fileName, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
