@@ -22,7 +22,7 @@ vi.mock('../../server/plugins/openapi.ts', async (importOriginal) => {
 });
 
 /** The administrator's records (and their children) that the own-records-only identity must not reach. */
-interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number; formAction: number; builtReport: number; favorite: number; schedule: number }
+interface Records { form: number; field: number; record: number; page: number; pageField: number; table: number; item: number; menuItem: number; user: number; importJob: number; userImportJob: number; formAction: number; builtReport: number; favorite: number; schedule: number; exportJob: number }
 type RecordName = keyof Records;
 
 /**
@@ -56,6 +56,8 @@ const fillers: Array<{ url: RegExp; params: Record<string, RecordName>; vary?: s
   { url: /^\/api\/reports\/favorites\/:id$/, params: { id: 'favorite' } },
   // Another user's report schedule (and sending it now): as none.
   { url: /^\/api\/reports\/schedules\/:id(\/|$)/, params: { id: 'schedule' } },
+  // Another user's background export (its progress, its file, cancelling it): as none.
+  { url: /^\/api\/reports\/exports\/:id(\/|$)/, params: { id: 'exportJob' } },
 ];
 
 /** Parameters that name no record (a field type's key). */
@@ -97,6 +99,9 @@ describe.each(databases)('records one may not read look absent, on %s', (kind) =
     records.builtReport = await created('/api/reports/builder', { ReportDispName: 'Admin Report', Category: 'Admin', FormId: records.form, Columns: [{ Field: 'Title' }], Filters: [] }, 'ReportId');
     records.favorite = await created('/api/reports/favorites', { reportId: records.builtReport, name: 'Mine', params: [] }, 'UserFavoriteReportId');
     records.schedule = await created('/api/reports/schedules', { ReportId: records.builtReport, FavoriteId: records.favorite, Frequency: 'daily', Time: '08:00', TimeZone: 'UTC', Format: 'csv' }, 'ScheduleId');
+    const exported = await injectAs(t.app, admin, { method: 'POST', url: '/api/reports/exports', payload: { ReportId: records.builtReport, Format: 'csv' } });
+    records.exportJob = exported.json().ExportId;
+    await vi.waitFor(async () => expect((await t.app.db('report_exports').where({ ExportId: records.exportJob }).first('Status')).Status).toBe('done'), { timeout: 30_000 });
     records.page = await created('/api/pages', { Name: 'Admin Page', PermissionsDisplayName: 'Admin Page', FormId: records.form, Route: '/admin-page', Target: 'self', IsActive: true }, 'PageId');
     records.pageField = await created('/api/pagefields', { PageId: records.page, FieldType: 'text', Name: 'Banner', IsActive: true, SortOrder: 1, AttributeValues: {} }, 'PageFieldId');
     records.table = await created('/api/lookup-tables', { SystemName: 'Admin_List', DisplayName: 'Admin List', Description: null, FormId: records.form, IsActive: true, IsEditable: true }, 'SimpleLookupTableId');

@@ -2,29 +2,13 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, signIn, startTestApp, type SignedIn, type TestApp } from './helper.ts';
-import { databaseReport, injection, reportCalls, reportId, reportsDirWith, rowsReport, slowReport, sneakyReport } from './reports-fixtures.ts';
+import { databases, signIn, type SignedIn } from './helper.ts';
+import { databaseReport, injection, reportCalls, reportId, reportsDirWith, rowsReport, slowReport, sneakyReport, useReportsApp } from './reports-fixtures.ts';
 import { reportBatches } from '../../server/modules/reports/export.ts';
 import type { ReportDefinition } from '../../server/modules/reports/definition.ts';
 
 const anyRows = { Text: 'any', Area: 'any', Rich: 'any', Day: '2026-01-01' };
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
-
-/** Starts the app with these REPORTS_* settings, read when the reports routes register. */
-function useReportsApp(kind: 'pglite' | 'postgres', env: () => Promise<Record<string, string>>): TestApp {
-  const holder = {} as TestApp & { stop(): Promise<void> };
-  beforeAll(async () => {
-    const settings = await env();
-    Object.assign(process.env, settings);
-    try {
-      Object.assign(holder, await startTestApp(kind));
-    } finally {
-      for (const key of Object.keys(settings)) delete process.env[key];
-    }
-  });
-  afterAll(async () => holder.stop?.());
-  return holder;
-}
 
 describe.each(databases)('report runs and exports, on %s', (kind) => {
   const t = useReportsApp(kind, async () => ({

@@ -2,10 +2,27 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { injectAs, signIn, type SignedIn } from './helper.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { injectAs, signIn, startTestApp, type SignedIn, type TestApp } from './helper.ts';
 import { addRole, addUser } from './account-fixtures.ts';
 import { grantNodes, nodeId } from './access-fixtures.ts';
 import { shippedReportsDir } from '../../server/modules/reports/sync.ts';
+
+/** Starts the app with these REPORTS_* settings, read when the reports routes register. */
+export function useReportsApp(kind: 'pglite' | 'postgres', env: () => Promise<Record<string, string>>): TestApp {
+  const holder = {} as TestApp & { stop(): Promise<void> };
+  beforeAll(async () => {
+    const settings = await env();
+    Object.assign(process.env, settings);
+    try {
+      Object.assign(holder, await startTestApp(kind));
+    } finally {
+      for (const key of Object.keys(settings)) delete process.env[key];
+    }
+  });
+  afterAll(async () => holder.stop?.());
+  return holder;
+}
 
 /** A report's id by its FileName. */
 export async function reportId(app: FastifyInstance, fileName: string): Promise<number> {

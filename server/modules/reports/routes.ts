@@ -8,6 +8,7 @@ import { generatedAt, givenParameters } from './export-pdf.ts';
 import favoriteRoutes from './favorite-routes.ts';
 import builderRoutes from './builder-routes.ts';
 import scheduleRoutes from './schedule-routes.ts';
+import exportJobRoutes from './export-job-routes.ts';
 import { optionsOf } from './options.ts';
 import { resolvedDefault, type WireValue } from './params.ts';
 import { openReportsDatabase, readOnly, reportSettings } from './reports-db.ts';
@@ -130,4 +131,5 @@ export default async function reportRoutes(app: FastifyInstance) {
   await app.register(favoriteRoutes);
   await app.register(builderRoutes);
   await app.register(scheduleRoutes, { reportsDb, settings });
+  await app.register(exportJobRoutes, { reportsDb, settings });
 }
