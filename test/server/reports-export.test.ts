@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, signIn, type SignedIn } from './helper.ts';
 import { databaseReport, injection, reportCalls, reportId, reportsDirWith, rowsReport, slowReport, sneakyReport, useReportsApp } from './reports-fixtures.ts';
 import { reportBatches } from '../../server/modules/reports/export.ts';
