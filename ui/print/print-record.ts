@@ -1,8 +1,5 @@
-import { toErrorList } from '../../engine/core/error-items.ts';
 import { api } from '../api/api.ts';
-import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../api/client.ts';
-import { useSession } from '../stores/session.ts';
-import { failureOfResponse, saveBlob } from '../api/download.ts';
+import { fetchWithSession, saveBlob } from '../api/download.ts';
 
 /** What POST {record}/print answers: the names to download the PDF by. */
 export interface PrintedFile {
@@ -34,19 +31,8 @@ export function makePrint(recordUrl: string): Promise<PrintedFile> {
  * attribute, as the widgets' file downloads are.
  */
 export async function downloadPrint({ FileName, UserFileName }: PrintedFile): Promise<void> {
-  const { token, session } = useSession.getState();
-  const headers: Record<string, string> = token && session ? { authorization: `Bearer ${token}`, 'session-id': session.SessionId, 'instance-id': session.InstanceId } : {};
   const url = `${printDownloadPath}?${new URLSearchParams({ fileName: FileName, userFileName: UserFileName }).toString()}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { headers });
-  } catch {
-    throw new ApiError(0, toErrorList(systemErrorMessage));
-  }
-  if (!response.ok) throw await failureOfResponse(response, !!token);
-  const refreshed = response.headers.get(refreshedTokenHeader);
-  if (refreshed) useSession.getState().setToken(refreshed);
-  saveBlob(await response.blob(), UserFileName);
+  saveBlob(await (await fetchWithSession(url)).blob(), UserFileName);
 }
 
 /** Print: make the PDF, then download it. */

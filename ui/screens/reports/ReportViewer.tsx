@@ -35,7 +35,7 @@ export function ReportViewer({ report, spec, onFieldErrors }: ReportViewerProps)
             }}
           />
           {result.Chart && <Box sx={{ maxWidth: 900 }}><ReportChart chart={result.Chart} /></Box>}
-          <ExportButtons reportId={spec.ReportId} params={spec.Params} sorts={run.sorts} />
+          <ExportButtons reportId={spec.ReportId} params={spec.Params} sorts={run.sorts} total={result.Total} />
         </>
       )}
     </Stack>

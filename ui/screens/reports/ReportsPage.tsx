@@ -5,6 +5,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
 import { itemsOf } from '../transfer/errors.ts';
+import { BackgroundExports } from './BackgroundExports.tsx';
 import { FavouritesPanel } from './FavouritesPanel.tsx';
 import { ReportChooser } from './ReportChooser.tsx';
 import { ReportFilters } from './ReportFilters.tsx';
@@ -146,6 +147,7 @@ export default function ReportsPage({ screen }: ScreenComponentProps) {
           )}
         </Stack>
       )}
+      {reports && <BackgroundExports />}
     </Stack>
   );
 }

@@ -1,7 +1,4 @@
-import { toErrorList } from '../../../engine/core/error-items.ts';
-import { ApiError, refreshedTokenHeader, systemErrorMessage } from '../../api/client.ts';
-import { failureOfResponse } from '../../api/download.ts';
-import { useSession } from '../../stores/session.ts';
+import { fetchWithSession } from '../../api/download.ts';
 import type { ReportParams } from './report-api.ts';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
@@ -42,19 +39,9 @@ export async function exportReport(
   onProgress: (progress: ExportProgress) => void,
   signal: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const { token, session } = useSession.getState();
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: `${mimeOf[format]}, application/json` };
-  if (token && session) Object.assign(headers, { authorization: `Bearer ${token}`, 'session-id': session.SessionId, 'instance-id': session.InstanceId });
-  let response: Response;
-  try {
-    response = await fetch(`/api/reports/export?format=${format}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, toErrorList(systemErrorMessage));
-  }
-  if (!response.ok) throw await failureOfResponse(response, !!token);
-  const refreshed = response.headers.get(refreshedTokenHeader);
-  if (refreshed) useSession.getState().setToken(refreshed);
+  const response = await fetchWithSession(`/api/reports/export?format=${format}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', accept: `${mimeOf[format]}, application/json` }, body: JSON.stringify(body), signal,
+  });
   const rowsHeader = Number(response.headers.get('x-report-rows'));
   const rows = response.headers.has('x-report-rows') && Number.isFinite(rowsHeader) ? rowsHeader : null;
   const chunks: Uint8Array[] = [];
