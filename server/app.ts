@@ -113,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(currentUserRoutes);
     await app.register(yourAccountRoutes);
     await app.register(errorLogRoutes);
+    await app.register(import('./modules/error-log/read-routes.ts'));
     await app.register(tokenRoutes);
     await app.register(accountRoutes);
     await app.register(import('./modules/mail-outbox/routes.ts'));

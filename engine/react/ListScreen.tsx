@@ -14,12 +14,14 @@ export interface ListScreenProps extends Omit<ListingGridProps<Row>, 'list' | 'i
   description?: string;
   /** Set actions beside the title (before the add button). */
   actions?: ReactNode;
+  /** Filters of the screen's own between the title and the grid (the grid's query carries them through its data source). */
+  filters?: ReactNode;
   /** The add button's target and label, for a user who may create; placed as the list's `addButton` says. */
   add?: { to: string; label: string };
 }
 
 /** A screen's list route: its title and description above the listing grid its metadata declares, and its add button. */
-export function ListScreen({ screen, title, description, actions, add, ...grid }: ListScreenProps) {
+export function ListScreen({ screen, title, description, actions, filters, add, ...grid }: ListScreenProps) {
   if (!screen.list) throw new Error(`screen ${screen.id} has no list definition`);
   const floating = screen.list.addButton === 'floating';
   const setAdd = add && !floating ? <Button component={RouterLink} to={add.to} variant="contained" startIcon={<AddIcon />}>{add.label}</Button> : null;
@@ -33,6 +35,7 @@ export function ListScreen({ screen, title, description, actions, add, ...grid }
         </div>
         {(actions || setAdd) && <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{actions}{setAdd}</Stack>}
       </Stack>
+      {filters}
       <ListingGrid list={screen.list} idField={screen.idField} {...grid} />
       {add && floating && <FloatingAddButton {...add} />}
     </Stack>

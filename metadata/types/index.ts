@@ -6,6 +6,7 @@ export type { ActiveSession } from './ActiveSession.ts';
 export type { AggregateCircle } from './AggregateCircle.ts';
 export type { AppSetting } from './AppSetting.ts';
 export type { AtomicCircle } from './AtomicCircle.ts';
+export type { ClientError } from './ClientError.ts';
 export type { ClientSettings } from './ClientSettings.ts';
 export type { CurrentUser } from './CurrentUser.ts';
 export type { ErrorItem } from './ErrorItem.ts';

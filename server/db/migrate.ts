@@ -44,6 +44,7 @@ import * as userFavoriteReports from './migrations/131_user_favorite_reports.ts'
 import * as reportsMenuEntry from './migrations/132_reports_menu_entry.ts';
 import * as builtReports from './migrations/133_built_reports.ts';
 import * as reportSchedules from './migrations/134_report_schedules.ts';
+import * as clientErrorLog from './migrations/135_client_error_log.ts';
 import * as reportExports from './migrations/136_report_exports.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
@@ -95,6 +96,7 @@ const migrations: Array<[string, Migration]> = [
   ['132_reports_menu_entry', reportsMenuEntry],
   ['133_built_reports', builtReports],
   ['134_report_schedules', reportSchedules],
+  ['135_client_error_log', clientErrorLog],
   ['136_report_exports', reportExports],
 ];
 

@@ -92,6 +92,8 @@ describe('every screen is accessible (axe-core, Chromium)', () => {
     // A mail in the outbox (no mail server here), so the Mail Outbox has one to open.
     await app.inject({ method: 'GET', url: '/api/User/RequestForgottenPasswordByUserName?userName=admin' });
     await app.mailer.settled();
+    // An entry in the client error log, so the Client Error Log has one to open (with a stack trace to show).
+    await app.inject({ method: 'POST', url: '/api/ErrorLog/LogMany', payload: [{ Type: 'Client Caught Exception', Message: 'x is undefined', StackTrace: 'TypeError: x is undefined\n    at onClick (app.js:1:2)' }] });
     // An aggregate circle of one atomic circle, so /aggregate/manage/:id opens a real one.
     const { AtomicCircleId } = await api.post<{ AtomicCircleId: number }>('/api/circles/atomic', { Name: 'North', Description: null, AggregateCircleId: null, OwnerAtomicCircleId: null, IsActive: true }, 201);
     await api.post('/api/circles/aggregates', { Name: 'East', Role: [], Permissions: [], AtomicCircleHierarchy: [{ Id: AtomicCircleId }], OwnerAtomicCircle: null }, 201);

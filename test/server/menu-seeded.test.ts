@@ -10,6 +10,8 @@ const seededItems = seededMenu.map((s) => s.name);
 seededItems.splice(seededItems.indexOf(transferMenuItem.after) + 1, 0, transferMenuItem.name);
 // Migration 119 puts the Mail Outbox just after Concurrent Sessions.
 seededItems.splice(seededItems.indexOf('Concurrent Sessions') + 1, 0, 'Mail Outbox');
+// Migration 135 puts the Client Error Log just after the Mail Outbox.
+seededItems.splice(seededItems.indexOf('Mail Outbox') + 1, 0, 'Client Error Log');
 /** Migration 124: the administration screens in one group, last; My Account and the Forms group stay on the first tier. */
 const administration = seededItems.filter((name) => !['My Account', 'Separator', 'Forms'].includes(name));
 // Migration 129: the circles screens, last in the group.

@@ -31,12 +31,15 @@ function lockedIdsOf(headers: Headers): Array<number | string> | undefined {
   }
 }
 
+/** The grid's query with a registered list's own filters after it (a filter bar's kind and period). */
+const withExtra = (query: string, extraQuery: string) => (extraQuery ? `${query}&${extraQuery}` : query);
+
 /**
  * The list call, with the lock header passed on to the grid as LockedIds (rows this window holds locked are not
  * among them: it names itself), and told to the watch that refreshes the grid once they are released.
  */
-const listSource = (path: string, onLocked: (ids: Array<number | string> | undefined) => void): ListDataSource => async (query, signal) => {
-  const { data, headers } = await api.send<ListResult>('GET', `${path}?${query}`, { signal, headers: windowHeaders() });
+const listSource = (path: string, onLocked: (ids: Array<number | string> | undefined) => void, extraQuery: string): ListDataSource => async (query, signal) => {
+  const { data, headers } = await api.send<ListResult>('GET', `${path}?${withExtra(query, extraQuery)}`, { signal, headers: windowHeaders() });
   const result = data.LockedIds ? data : { ...data, LockedIds: lockedIdsOf(headers) };
   onLocked(result.LockedIds);
   return result;
@@ -73,11 +76,11 @@ function fileNameOf(headers: Headers, fallback: string): string {
  * The export: a plain fetch with the session's headers (the API client reads whole bodies as text), read as a
  * stream so the grid can show the bytes received, then handed over as a Blob. A 401 ends the session as any call's does.
  */
-const csvExporter = (path: string, name: string): GridExporter => async (query, onProgress, signal) => {
+const csvExporter = (path: string, name: string, extraQuery: string): GridExporter => async (query, onProgress, signal) => {
   const { token, session } = useSession.getState();
   const headers: Record<string, string> = { accept: 'text/csv' };
   if (token && session) Object.assign(headers, { authorization: `Bearer ${token}`, 'session-id': session.SessionId, 'instance-id': session.InstanceId });
-  const response = await fetch(`${path}/export.csv?${query}`, { headers, signal });
+  const response = await fetch(`${path}/export.csv?${withExtra(query, extraQuery)}`, { headers, signal });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     const error = new ApiError(response.status, toErrorList(body ?? `API Call failed with status code ${response.status}`), body);
@@ -101,14 +104,17 @@ const csvExporter = (path: string, name: string): GridExporter => async (query, 
 
 /**
  * A screen's list route: the engine's grid over the screen's API (list, export, saved views, page actions); rows open
- * the update route. A registered list component may add set actions of its own beside the add button (`extraActions`).
+ * the update route. A registered list component may add set actions of its own beside the add button (`extraActions`),
+ * and filters of its own: a bar above the grid (`filters`) and the query parameters they add to list and export (`extraQuery`).
  */
-export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; screen: ScreenDocument; extraActions?: ReactNode }) {
+export function ListRoute({ entry, screen, extraActions, filters, extraQuery = '' }: {
+  entry: RouteEntry; screen: ScreenDocument; extraActions?: ReactNode; filters?: ReactNode; extraQuery?: string;
+}) {
   const navigate = useNavigate();
   const routes = useSession((s) => s.routes) ?? [];
   const watchLocked = useLockedRowsWatch(screen.id);
-  const dataSource = useMemo(() => listSource(screen.api, watchLocked), [screen.api, watchLocked]);
-  const exporter = useMemo(() => csvExporter(screen.api, screen.id), [screen.api, screen.id]);
+  const dataSource = useMemo(() => listSource(screen.api, watchLocked, extraQuery), [screen.api, watchLocked, extraQuery]);
+  const exporter = useMemo(() => csvExporter(screen.api, screen.id, extraQuery), [screen.api, screen.id, extraQuery]);
   const actionHandlers = useRecordActionHandlers(screen, routes);
   const rowRoute = screen.list?.rowClick && screen.list.rowClick !== 'none' ? routes.find((r) => r.Name === `${screen.id}.${screen.list!.rowClick}`) : undefined;
   const createRoute = routes.find((r) => r.Name === `${screen.id}.create`);
@@ -130,6 +136,7 @@ export function ListRoute({ entry, screen, extraActions }: { entry: RouteEntry; 
       pageActions={pageActionSource}
       actionHandlers={actionHandlers}
       actions={actions}
+      filters={filters}
       add={add}
       onRowClick={rowRoute ? (row) => navigate(fillPath(rowRoute.Url, { id: String(row[screen.idField]) })) : undefined}
     />

@@ -14,3 +14,4 @@ import '../transfer/register.ts';
 import '../circles/register.ts';
 import '../reports/register.ts';
 import '../reports/builder/register.ts';
+import '../error-log/register.ts';
