@@ -146,6 +146,23 @@ describe('the reports screen, end to end (Chromium)', () => {
     await expectAccessible(page, 'after the exports');
   });
 
+  it('runs an export in the background when asked, shows it under Background exports, tells when it is ready, and downloads it', async () => {
+    await page.getByLabel('In the background').check();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByText(/^The CSV export of 1 row runs in the background/).waitFor();
+    const job = page.getByRole('listitem', { name: /^Records per Form per Month, CSV/ });
+    await expect.poll(() => job.getAttribute('aria-label'), { timeout: 30_000 }).toBe('Records per Form per Month, CSV, Ready');
+    await page.getByText('The CSV export of Records per Form per Month is ready: download it under Background exports.').waitFor();
+    await screenshot(page, 'reports-05-background-export');
+    const [file] = await Promise.all([page.waitForEvent('download'), job.getByRole('button', { name: 'Download CSV' }).click()]);
+    const month = `${today.getFullYear()}-${pad(today.getMonth() + 1)}`;
+    expect((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Form,Month,Records', `Work Order,${month},1`]);
+    await expectAccessible(page, 'a background export ready');
+    await job.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => job.count()).toBe(0);
+    await page.getByLabel('In the background').uncheck();
+  });
+
   it('pages and sorts on the server: 31 days of sign-ins, ten a page, the newest first when sorted by day', async () => {
     await page.getByRole('searchbox', { name: 'Search reports' }).fill('');
     await page.getByRole('button', { name: /^Sign-ins over Time/ }).click();

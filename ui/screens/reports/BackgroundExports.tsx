@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, List, ListItem, Paper, Stack, Typography } from '@mui/material';
 import { itemsOf } from '../transfer/errors.ts';
 import { bytesText } from './report-export.ts';
-import { jobProgressText, useExportJobs, type ExportJob } from './export-jobs.ts';
+import { jobProgressText, rowCount, useExportJobs, type ExportJob } from './export-jobs.ts';
 
 const statusText: Record<ExportJob['Status'], string> = { running: 'Running', done: 'Ready', failed: 'Failed', cancelled: 'Cancelled' };
 
@@ -51,7 +51,7 @@ export function BackgroundExports() {
               )}
               {job.Status === 'done' && (
                 <Typography variant="body2" color="text.secondary">
-                  {job.FileName}: {job.RowsDone.toLocaleString('en-US')} rows, {bytesText(job.Bytes ?? 0)}. Kept for a day.
+                  {job.FileName}: {rowCount(job.RowsDone)}, {bytesText(job.Bytes ?? 0)}. Kept for a day.
                 </Typography>
               )}
               {job.Status === 'failed' && <Typography variant="body2" color="error">{job.Error}</Typography>}

@@ -5,7 +5,7 @@ import { itemsOf } from '../transfer/errors.ts';
 import type { ReportParams, Sort } from './report-api.ts';
 import { saveBlob } from '../../api/download.ts';
 import { bytesText, exportReport, type ExportFormat, type ExportProgress } from './report-export.ts';
-import { backgroundExportRows, useExportJobs } from './export-jobs.ts';
+import { backgroundExportRows, rowCount, useExportJobs } from './export-jobs.ts';
 
 /**
  * Export CSV, XLSX and PDF of the whole result: on the page, with its progress and a Cancel while it comes, or, with
@@ -25,7 +25,7 @@ export function ExportButtons({ reportId, params, sorts, total }: { reportId: nu
     setMessage(null);
     try {
       await startJob({ ReportId: reportId, Params: params, ...(sorts.length ? { Sorts: sorts } : {}) }, format);
-      setMessage({ severity: 'info', text: `The ${format.toUpperCase()} export of ${total.toLocaleString('en-US')} rows runs in the background: follow it under Background exports, and download it there when it is done. You may leave this page meanwhile.` });
+      setMessage({ severity: 'info', text: `The ${format.toUpperCase()} export of ${rowCount(total)} runs in the background: follow it under Background exports, and download it there when it is done. You may leave this page meanwhile.` });
     } catch (error) {
       setMessage({ severity: 'error', text: itemsOf(error)[0]?.ErrorMessage ?? 'The export could not be started.' });
     }
@@ -65,7 +65,7 @@ export function ExportButtons({ reportId, params, sorts, total }: { reportId: nu
       </Stack>
       {large && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {total.toLocaleString('en-US')} rows: exports of this size run in the background unless you switch it off.
+          {rowCount(total)}: exports of this size run in the background unless you switch it off.
         </Typography>
       )}
       {running && progress && (

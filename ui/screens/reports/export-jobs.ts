@@ -76,6 +76,9 @@ export const useExportJobs = create<ExportJobsState>()((set, get) => {
   };
 });
 
+/** '1 row', '250,000 rows'. */
+export const rowCount = (n: number) => (n === 1 ? '1 row' : `${n.toLocaleString('en-US')} rows`);
+
 /** '40,000 of 1,000,000 rows (4%)': how far a job is, in words. */
 export function jobProgressText(job: Pick<ExportJob, 'RowsDone' | 'RowsTotal'>): string {
   const done = job.RowsDone.toLocaleString('en-US');
