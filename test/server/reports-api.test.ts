@@ -20,7 +20,7 @@ describe.each(databases)('the reports calls, on %s', (kind) => {
     const beta = await addRole(t.app, 'Beta');
     for (let i = 0; i < 7; i++) await addUser(t.app, { UserName: `a${i}`, IsActive: i % 3 !== 0, RoleIds: [alpha] });
     for (let i = 0; i < 4; i++) await addUser(t.app, { UserName: `b${i}`, IsActive: i !== 0, RoleIds: i === 1 ? [alpha, beta] : [beta] });
-    clerk = await reportUser(t.app, 'clerk', ['ReportModule'], ['users-by-role-and-status']);
+    clerk = await reportUser(t.app, 'clerk', ['ReportModule'], ['users-by-role-and-status'], ['RegisterUser']);
     outsider = await reportUser(t.app, 'outsider', ['MyAccount'], ['users-by-role-and-status']);
   });
 
@@ -46,6 +46,21 @@ describe.each(databases)('the reports calls, on %s', (kind) => {
     const param = await parameterId(t.app, 'sign-ins-over-time', 'FromDate');
     expect((await asClerk.get(`/api/reports/parameter-values?parameterId=${param}`)).statusCode).toBe(404);
     expect((await asClerk.get(`/api/reports/parameters?reportCategoryId=${await reportId(t.app, 'sign-ins-over-time')}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a report reading all users (ReadsAllOf) from one who sees only some users, and lets one holding a module without View All Records run its own', async () => {
+    const ReportId = await usersByRole();
+    const some = await reportUser(t.app, 'some-users', ['ReportModule', 'RegisterUser'], ['users-by-role-and-status', 'active-sessions-by-role']);
+    const asSome = as(() => some);
+    expect((await asSome.get('/api/reports')).json().map((r: { FileName: string }) => r.FileName)).toEqual([]);
+    expect((await asSome.get('/api/reports/categories')).json()).toEqual([]);
+    const hidden = await asSome.run({ ReportId, Params: { Roles: ['all'], Status: 'all' }, Page: 1, PageSize: 10 });
+    expect(hidden.statusCode).toBe(404);
+    expect((await asSome.get(`/api/reports/parameters?reportId=${ReportId}`)).statusCode).toBe(404);
+    // Session Management offers no View All Records: holding it is reading all of it.
+    const sessions = await reportUser(t.app, 'sessions-admin', ['ReportModule', 'SessionManagement'], ['active-sessions-by-role']);
+    expect((await as(() => sessions).get('/api/reports')).json().map((r: { FileName: string }) => r.FileName)).toEqual(['active-sessions-by-role']);
+    expect((await asClerk.run({ ReportId, Params: { Roles: ['all'], Status: 'all' }, Page: 1, PageSize: 10 })).statusCode).toBe(200);
   });
 
   it('describes the parameters: a date range as two ends sharing ParentIds, defaults resolved, a dependent select naming its parent', async () => {

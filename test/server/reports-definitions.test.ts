@@ -56,8 +56,10 @@ describe('a shipped definition that writes stops the start, naming its file', ()
     const bad = JSON.parse(await readFile(path.join(shippedReportsDir, 'active-sessions-by-role.json'), 'utf8'));
     process.env.REPORTS_DIR = await reportsDirWith([{ ...bad, FileName: 'zz-writes', Query: 'update users set is_active = false returning user_name as role, 1 as session_count' }]);
     await expect(startTestApp(kind)).rejects.toThrow(/zz-writes\.json Query: the query must be a SELECT \(or WITH \.\.\. SELECT\), not UPDATE/);
+    process.env.REPORTS_DIR = await reportsDirWith([{ ...bad, FileName: 'zz-reads', ReadsAllOf: ['SessionManagement', 'Payroll'] }]);
+    await expect(startTestApp(kind)).rejects.toThrow('zz-reads: ReadsAllOf names modules that do not exist: Payroll.');
     delete process.env.REPORTS_DIR;
-  });
+  }, 180_000); // two starts that fail late, each a PGlite start on a loaded machine
 });
 
 describe.each(databases)('report ids and nodes stay across restarts, on %s', (kind) => {
@@ -69,7 +71,7 @@ describe.each(databases)('report ids and nodes stay across restarts, on %s', (ki
       left join report_parameters p using (report_id) group by 1, 2, 3, 4, 5 order by 1`)).rows;
     const before = await snapshot();
     expect(before).toHaveLength(5);
-    const clerk = await reportUser(t.app, 'clerk', ['ReportModule'], ['active-sessions-by-role']);
+    const clerk = await reportUser(t.app, 'clerk', ['ReportModule', 'SessionManagement'], ['active-sessions-by-role']);
     const calls = reportCalls(t, () => clerk);
     const definitions = await loadReportDefinitions();
     // A restart: the screens' nodes synced (which must leave report nodes alone), then the reports in another order.

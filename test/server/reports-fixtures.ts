@@ -34,12 +34,16 @@ export async function parameterId(app: FastifyInstance, fileName: string, param:
   return (await app.db('report_parameters').where({ ReportId: await reportId(app, fileName), Param: param }).first('ParameterId')).ParameterId as number;
 }
 
-/** A signed-in user whose one role holds these module nodes and these reports' nodes (by FileName). */
-export async function reportUser(app: FastifyInstance, name: string, modules: string[], reports: string[]): Promise<SignedIn> {
+/**
+ * A signed-in user whose one role holds these module nodes and these reports' nodes (by FileName); the modules named
+ * in viewAllOf are held with View All Records (what a report reading them whole, ReadsAllOf, asks).
+ */
+export async function reportUser(app: FastifyInstance, name: string, modules: string[], reports: string[], viewAllOf: string[] = []): Promise<SignedIn> {
   const role = await addRole(app, `${name} role`);
-  const nodes = [...await Promise.all(modules.map((m) => nodeId(app, m))),
+  const nodes = [...await Promise.all(modules.filter((m) => !viewAllOf.includes(m)).map((m) => nodeId(app, m))),
     ...await Promise.all(reports.map((r) => nodeId(app, 'ReportModule', { type: 'route', name: `report:${r}` })))];
   if (nodes.length) await grantNodes(app, role, nodes);
+  if (viewAllOf.length) await grantNodes(app, role, await Promise.all(viewAllOf.map((m) => nodeId(app, m))), true);
   await addUser(app, { UserName: name, Password: 'Passw0rd123', RoleIds: [role] });
   return signIn(app, name, 'Passw0rd123');
 }

@@ -20,6 +20,7 @@ export async function checkReportDefinition(def: ReportDefinition, where: string
   for (const key of ['FileName', 'ReportDispName', 'Category', 'Query'] as const) if (!isText(def[key])) fail(`${key} is required.`);
   if (!/^[\w-]{1,200}$/.test(def.FileName)) fail('FileName may hold only letters, digits, "-" and "_".');
   if (!Array.isArray(def.Parameters) || !Array.isArray(def.Columns) || !def.Columns.length) fail('Parameters and Columns must be lists (Columns not empty).');
+  if (def.ReadsAllOf !== undefined && (!Array.isArray(def.ReadsAllOf) || !def.ReadsAllOf.every(isText))) fail('ReadsAllOf must be a list of module names.');
   const params = def.Parameters.map((p) => p.Param);
   const groups = new Map<string, number>();
   for (const [i, p] of def.Parameters.entries()) {

@@ -41,6 +41,12 @@ export interface ReportDefinition {
   Columns: ColumnDefinition[];
   GroupBy?: string;
   Chart?: ChartDefinition;
+  /**
+   * Modules whose records the query reads whole (a shipped report over users, sessions or the audit trail reads
+   * tables, not one module's rows through its row rule): only users holding each of them, with View All Records
+   * where the module offers it, may run the report. Built reports read through the evaluator and need none.
+   */
+  ReadsAllOf?: string[];
 }
 
 export const isSelect = (p: Pick<ParameterDefinition, 'ControlType'>) => p.ControlType === controlTypes.selectOne || p.ControlType === controlTypes.selectMany;

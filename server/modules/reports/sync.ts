@@ -49,6 +49,10 @@ export async function syncReports(db: Knex, definitions: ReportDefinition[]): Pr
       categoryIds.set(def.Category, CategoryId);
     }
     for (const [i, def] of definitions.entries()) {
+      const named = def.ReadsAllOf ?? [];
+      const known = new Set((await trx('modules').whereIn('Name', named).select('Name')).map((m: { Name: string }) => m.Name));
+      const unknown = named.filter((m) => !known.has(m));
+      if (unknown.length) throw new ReportDefinitionError(`${def.FileName}: ReadsAllOf names modules that do not exist: ${unknown.join(', ')}.`);
       const NodeId = await reportNode(trx, moduleNode, def, i);
       const [{ ReportId }] = await trx('reports').insert(reportRow(def, categoryIds.get(def.Category)!, NodeId)).onConflict('FileName').merge().returning('ReportId');
       await syncParameters(trx, ReportId, def);
