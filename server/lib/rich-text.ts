@@ -1,27 +1,50 @@
 import sanitizeHtml from 'sanitize-html';
 import type { JsonSchema } from '../../engine/core/forms/index.ts';
 
-/** The tags and attributes rich text keeps: the widget library's lists (engine/widgets/rich-text/logic.ts; a test keeps them equal). */
-export const richTextTags = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'div', 'span'];
-export const richTextAttributes = ['href', 'title', 'target', 'rel'];
+/**
+ * The tags and attributes rich text keeps: what the editor writes, and b/i of older values (the widget library's
+ * lists, engine/widgets/rich-text/logic.ts; a test keeps them equal). Links keep href, target and rel only.
+ */
+export const richTextTags = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'blockquote'];
+export const richTextAttributes = ['href', 'target', 'rel'];
+export const richTextLinkSchemes = ['http', 'https', 'mailto'];
 
 /** How an entity schema marks a property as rich text. */
 export const richTextMediaType = 'text/html';
 
+/** An absolute http(s) address or a mailto: one (the editor's own check, isSafeLinkUrl, is the same). */
+const safeLink = /^(https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: richTextTags,
   allowedAttributes: { a: richTextAttributes },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: richTextLinkSchemes,
   allowProtocolRelative: false,
-  // Script and style bodies go with their tags; other unknown tags are dropped and their text kept.
+  // Unknown tags (Word's o:p, spans, divs, fonts) are dropped and their text kept; these go with all they hold.
   disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'head', 'title', 'xml', 'template', 'iframe', 'object'],
   transformTags: {
-    // A link that opens elsewhere gets no handle on this window.
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer' } : attribs }),
+    // A kept link opens in a new tab with no handle on this window; one without a safe address loses its attributes
+    // and then its tag (below), keeping its text.
+    a: (tagName, attribs) => {
+      const href = attribs.href?.trim();
+      const kept: sanitizeHtml.Attributes = href && safeLink.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer nofollow' } : {};
+      return { tagName, attribs: kept };
+    },
+  },
+  // 'excludeTag' drops the tag and keeps what it holds (renaming it in transformTags would unbalance the closing tags).
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'a' && !frame.attribs.href) return 'excludeTag';
+    // Google Docs wraps a whole copied fragment in <b style="font-weight:normal">, which is not bold.
+    if (frame.tag === 'b' && /font-weight:\s*(normal|400)/i.test(frame.attribs.style ?? '')) return 'excludeTag';
+    return false;
   },
 };
 
-/** Rich text as it may be stored: the allowed formatting only, no scripts, event handlers or javascript: links. */
+/**
+ * Rich text as it may be stored: the allowed formatting only; no styles, classes, comments, Word's mso- markup,
+ * scripts, event handlers or javascript: links.
+ */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
 }
