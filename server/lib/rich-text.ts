@@ -24,6 +24,11 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'head', 'title', 'xml', 'template', 'iframe', 'object'],
   transformTags: {
+    // Headings the editor does not offer stay blocks of their own, as the editor reads them, not run-on text.
+    h1: 'p',
+    h4: 'p',
+    h5: 'p',
+    h6: 'p',
     // A kept link opens in a new tab with no handle on this window; one without a safe address loses its attributes
     // and then its tag (below), keeping its text.
     a: (tagName, attribs) => {
@@ -36,7 +41,7 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => {
     if (frame.tag === 'a' && !frame.attribs.href) return 'excludeTag';
     // Google Docs wraps a whole copied fragment in <b style="font-weight:normal">, which is not bold.
-    if (frame.tag === 'b' && /font-weight:\s*(normal|400)/i.test(frame.attribs.style ?? '')) return 'excludeTag';
+    if (frame.tag === 'b' && /(^|;)\s*font-weight:\s*(normal|400)\b/i.test(frame.attribs.style ?? '')) return 'excludeTag';
     return false;
   },
 };
@@ -46,7 +51,16 @@ const options: sanitizeHtml.IOptions = {
  * scripts, event handlers or javascript: links.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+  return sanitizeHtml(withoutWordListMarkers(html), options).trim();
+}
+
+/**
+ * Word writes each list item as a paragraph starting with its bullet or number in a span styled mso-list:Ignore
+ * (holding one spacing span), which Word itself hides. Removed before sanitising, so "·" and "1." do not become text;
+ * what is left of the markup is sanitised as any other.
+ */
+function withoutWordListMarkers(html: string): string {
+  return html.replace(/<span[^>]*mso-list:\s*Ignore[^>]*>[\s\S]*?<\/span>/gi, '');
 }
 
 /** The properties an entity marks as rich text (`"contentMediaType": "text/html"`). */
