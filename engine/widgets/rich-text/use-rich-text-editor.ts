@@ -3,7 +3,7 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isSafeLinkUrl, RICH_TEXT_LINK_REL, RICH_TEXT_LINK_TARGET } from './logic.ts';
 import { sanitizeRichText } from './sanitize.ts';
-import { wordListsAsLists } from './word-lists.ts';
+import { pastedHtmlForEditor } from './paste.ts';
 
 /**
  * The editor's schema is the allow-list: a mark or node it does not know is dropped on paste and on load, which is
@@ -58,7 +58,7 @@ export function useRichTextEditor({ html, editable, attributes, onChange, onShor
   const stableAttributes = useMemo(() => JSON.parse(attributesKey) as Record<string, string>, [attributesKey]);
   const editorProps = useMemo(() => ({
     attributes: stableAttributes,
-    transformPastedHTML: wordListsAsLists,
+    transformPastedHTML: pastedHtmlForEditor,
     handleKeyDown: (_view: unknown, event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
