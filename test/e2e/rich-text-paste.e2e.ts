@@ -116,9 +116,14 @@ describe('rich text pasted from word processors is stored clean (Chromium)', () 
     expect(stored).toMatch(/<a href="mailto:safety@example.org" target="_blank" rel="noopener noreferrer nofollow">(<u>)?safety@example.org(<\/u>)?<\/a>/);
   });
 
-  it('a link made with the toolbar is stored; Ctrl+Z took back what was typed after it', async () => {
+  it('Ctrl+Z takes back what was typed; a link made with the toolbar is stored, a javascript: one refused', async () => {
     const stored = await createRecord('With a link', async (box) => {
       await box.click();
+      // One input, so one step to undo whatever the machine's speed (typing slowly splits the history into steps).
+      await page.keyboard.insertText('Wrong words');
+      await expect.poll(() => box.textContent()).toBe('Wrong words');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => box.textContent()).toBe('');
       await page.keyboard.type('Read the guide');
       await page.keyboard.press('Shift+Home');
       await page.getByRole('button', { name: 'Link', exact: true }).click();
@@ -130,14 +135,14 @@ describe('rich text pasted from word processors is stored clean (Chromium)', () 
       await dialog.getByRole('button', { name: 'Apply' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
       await expect.poll(() => box.locator('a[href="https://example.org/guide"]').count()).toBe(1);
-      // Back in the editor at once (the dialog gives the focus back): typing goes on after the link.
+      // The focus is back in the editor: typing goes on after the link.
       await page.keyboard.press('End');
-      await page.keyboard.type(' mistake');
-      await expect.poll(() => box.textContent()).toBe('Read the guide mistake');
-      await page.keyboard.press('Control+z');
-      await expect.poll(() => box.textContent()).toBe('Read the guide');
+      await page.keyboard.type('.');
+      await expect.poll(() => box.textContent()).toBe('Read the guide.');
     }, 'rich-text-04-toolbar-link');
-    expect(stored).toBe('<p><a href="https://example.org/guide" target="_blank" rel="noopener noreferrer nofollow">Read the guide</a></p>');
+    // Typed at its end, the full stop may join the link (Tiptap's links grow as they are typed on, as autolinks must).
+    expect(stored).toMatch(/^<p><a href="https:\/\/example.org\/guide" target="_blank" rel="noopener noreferrer nofollow">Read the guide\.?<\/a>\.?<\/p>$/);
+    expect(stored).not.toContain('Wrong');
   });
 
   it('a pasted script, onerror image and javascript: links are stored inert, and nothing ran, pasting or showing it', async () => {
@@ -147,6 +152,8 @@ describe('rich text pasted from word processors is stored clean (Chromium)', () 
     expect(stored).toContain('After');
     await page.goto(`${baseUrl}/site-visit/update/${await recordIdOf('Hostile')}`);
     await expect.poll(() => editor().textContent()).toContain('After');
+    // The editor's reading of the stored HTML changes nothing: the record opens unchanged, Save not offered.
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await editor().hover();
     expect(await page.evaluate(() => (window as unknown as { __tripped: string[] }).__tripped)).toEqual([]);
     expect(consoleErrors).toEqual([]);
