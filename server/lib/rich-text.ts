@@ -12,8 +12,9 @@ export const richTextLinkSchemes = ['http', 'https', 'mailto'];
 /** How an entity schema marks a property as rich text. */
 export const richTextMediaType = 'text/html';
 
-/** An absolute http(s) address or a mailto: one (the editor's own check, isSafeLinkUrl, is the same). */
+/** An absolute http(s) address or a mailto: one (the editor's own check, isSafeLinkUrl, is the same; a test compares them). */
 const safeLink = /^(https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
+export const isSafeRichTextLink = (href: string): boolean => safeLink.test(href.trim());
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: richTextTags,
@@ -33,7 +34,7 @@ const options: sanitizeHtml.IOptions = {
     // and then its tag (below), keeping its text.
     a: (tagName, attribs) => {
       const href = attribs.href?.trim();
-      const kept: sanitizeHtml.Attributes = href && safeLink.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer nofollow' } : {};
+      const kept: sanitizeHtml.Attributes = href && isSafeRichTextLink(href) ? { href, target: '_blank', rel: 'noopener noreferrer nofollow' } : {};
       return { tagName, attribs: kept };
     },
   },

@@ -45,7 +45,7 @@ export function RichTextWidget(props: WidgetProps) {
   return (
     <Box>
       {!hideLabel && (
-        <FormLabel id={labelId} htmlFor={id} required={required} error={invalid} onClick={() => editor?.commands.focus()}>
+        <FormLabel id={labelId} required={required} error={invalid} onClick={() => editor?.commands.focus()}>
           {label}
         </FormLabel>
       )}
