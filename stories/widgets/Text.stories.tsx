@@ -48,6 +48,17 @@ export const RichTextFilled: Story = {
     formData: { Notes: '<p><b>Bold</b> and <i>italic</i></p><ul><li>one</li></ul><script>alert(1)</script>' },
   },
 };
+/** Rich text with what the editor offers: headings, lists, a link and a quote. */
+export const RichTextFormatted: Story = {
+  args: {
+    schema: schema('richtext'),
+    uiSchema: ui('richtext'),
+    formData: {
+      Notes: '<h2>Site visit</h2><p>Met <strong>Ada</strong>; see <a href="https://example.org/manual">the manual</a>.</p>'
+        + '<h3>Actions</h3><ol><li><p>Replace the valve</p></li><li><p>Book the <u>revisit</u></p></li></ol><blockquote><p>All clear.</p></blockquote>',
+    },
+  },
+};
 /** Rich text over 8000 characters. */
 export const RichTextTooLong: Story = { parameters: { expectText: ['You have exceeded the maximum character length allowable for this field.'] },
   args: { schema: schema('richtext'), uiSchema: ui('richtext'), showErrors: true, formData: { Notes: `<p>${'z'.repeat(8000)}</p>` } },

@@ -8,8 +8,15 @@ describe('rich text is sanitised on the client', () => {
     const clean = sanitizeRichText('<p onclick="x()"><b>a</b><script>alert(1)</script><img src=x onerror=y></p>');
     expect(clean).toBe('<p><b>a</b></p>');
   });
-  it('keeps links without javascript: addresses', () => {
-    expect(sanitizeRichText('<a href="https://example.org">x</a>')).toBe('<a href="https://example.org">x</a>');
+  it('keeps http(s) and mailto: links, each opening in a new tab without a handle on this one', () => {
+    const rel = 'target="_blank" rel="noopener noreferrer nofollow"';
+    expect(sanitizeRichText('<a href="https://example.org" target="_self" rel="opener">x</a>')).toBe(`<a href="https://example.org" ${rel}>x</a>`);
+    expect(sanitizeRichText('<a href="mailto:ada@example.org">x</a>')).toBe(`<a href="mailto:ada@example.org" ${rel}>x</a>`);
+  });
+  it('drops javascript:, data: and relative addresses, and the styles, classes and spans of pasted HTML', () => {
     expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichText('<a href="data:text/html,<script>alert(1)</script>">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichText('<a href="/admin">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichText('<p class="MsoNormal" style="mso-margin-top-alt:auto"><span style="font-family:Calibri">Hi</span><o:p></o:p></p>')).toBe('<p>Hi</p>');
   });
 });
