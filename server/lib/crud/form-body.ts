@@ -25,10 +25,11 @@ export const noValuesBody = { type: ['object', 'null'], description: 'No values 
 
 /** A form's body after the form's own check (400 with every error item otherwise). */
 export function checkedBody(check: ReturnType<typeof bodyValidator>, entity: JsonSchema, body: unknown): CheckedBody {
-  const checked = check((body ?? {}) as Record<string, unknown>);
+  // Rich text is cleaned here as well as in the browser (what another client sends is not trusted), before the check:
+  // its length limit is of what is stored, so a pasted document whose clean text fits is not refused for its markup.
+  const checked = check(sanitizeRichTextValues(entity, (body ?? {}) as Record<string, unknown>));
   if (checked.errors.length) throw new HttpError(400, checked.errors);
-  // Rich text is cleaned here as well as in the browser: what another client sends is not trusted.
-  return { ...checked, values: sanitizeRichTextValues(entity, checked.values) };
+  return checked;
 }
 
 /** Every write is checked for the files it names: buildApp decorates the app with the checker. */
