@@ -30,7 +30,9 @@ export function GridTable<Row extends Record<string, unknown>>({
 }: GridTableProps<Row>) {
   const isLocked = (row: Row) => locked === 'all' || Boolean(locked?.has(String(row[idField])));
   return (
-    <TableContainer>
+    // Scrolls sideways inside its own box, never the page; positioned, so the visually hidden labels of its headers
+    // (placed absolutely) stay inside that box too.
+    <TableContainer sx={{ position: 'relative' }}>
       <Table size="small" aria-busy={loading}>
         <TableHead>
           <TableRow>

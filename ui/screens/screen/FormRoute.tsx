@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Stack } from '@mui/material';
+import { Alert } from '@mui/material';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
@@ -136,7 +136,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
         deactivate={canDelete ? () => write('POST', `${url}/deactivate`) : undefined}
         asyncValidators={asyncValidators}
         copyOfId={copyOfId}
-        actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
+        actions={history || extra ? <>{history}{extra}</> : undefined}
         notice={record && notice ? notice(record) : undefined}
         onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
         onDone={done}
