@@ -30,9 +30,7 @@ export function GridTable<Row extends Record<string, unknown>>({
 }: GridTableProps<Row>) {
   const isLocked = (row: Row) => locked === 'all' || Boolean(locked?.has(String(row[idField])));
   return (
-    // Scrolls sideways inside its own box, never the page; positioned, so the visually hidden labels of its headers
-    // (placed absolutely) stay inside that box too.
-    <TableContainer sx={{ position: 'relative' }}>
+    <TableContainer>
       <Table size="small" aria-busy={loading}>
         <TableHead>
           <TableRow>
