@@ -45,6 +45,10 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
 
   it('the sign-in page and the public account pages', async () => {
     for (const entry of publicPages) await visit(entry);
+    // Unknown keys and tokens are refused (400, 404) on purpose here: the browser logs those refusals, nothing else.
+    const refused = consoleErrors.filter((e) => /^Failed to load resource: the server responded with a status of 40[04]/.test(e));
+    expect(refused.length).toBeLessThanOrEqual(3);
+    consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !refused.includes(e)));
   });
 
   it("every route of the master administrator's route table", { timeout: 1_500_000 }, async () => {
@@ -91,7 +95,7 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
     await expect.poll(() => nav.isVisible()).toBe(false);
   });
 
-  it("a record's dialogs fit the phone: delete confirmation, history", async () => {
+  it("a record's dialogs fit the phone: delete confirmation, history (full screen)", async () => {
     await page.goto(`${baseUrl}${form.listUrl}/update/${form.RecordId}`);
     await settled(page);
     const dialog = page.getByRole('dialog');
@@ -107,7 +111,11 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
     };
     await fitsWithDialog('Delete confirmation', () => page.getByRole('form').getByRole('button', { name: 'Delete', exact: true }).click(),
       () => dialog.getByRole('button', { name: 'Cancel' }).click());
-    await fitsWithDialog('History', () => page.getByRole('button', { name: 'History' }).click(), () => dialog.getByRole('button', { name: 'Close' }).click());
+    await fitsWithDialog('History', async () => {
+      await page.getByRole('button', { name: 'History' }).click();
+      // A full-width dialog of some size takes the whole phone screen, rather than squeezing its table between margins.
+      await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(phoneWidth);
+    }, () => dialog.getByRole('button', { name: 'Close' }).click());
   });
 
   it('no screen scrolls sideways nor has a header control past the edge, and none logged an error', () => {
