@@ -20,6 +20,7 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
   let visits: Visit[];
   let form: SeededForm;
   const failures: string[] = [];
+  const refusedRequests: string[] = [];
 
   /** Opens the path as a pasted URL does, waits for the screen to load, and notes what does not fit. */
   async function visit({ label, path }: Visit): Promise<void> {
@@ -37,6 +38,10 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
     ({ visits, form } = await seedEveryRoute(app));
     browser = await launchChromium();
     ({ page, consoleErrors } = await openPage(browser, phone));
+    // The browser's console names a refused request only by its status: the walk names the request and the screen.
+    page.on('response', (response) => {
+      if (response.status() >= 400) refusedRequests.push(`${response.status()} ${response.request().method()} ${response.url().replace(baseUrl, '')} on ${page.url().replace(baseUrl, '')}`);
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -120,6 +125,6 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
 
   it('no screen scrolls sideways nor has a header control past the edge, and none logged an error', () => {
     expect(failures.join('\n')).toBe('');
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors, refusedRequests.join('\n')).toEqual([]);
   });
 });

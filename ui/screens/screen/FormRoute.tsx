@@ -99,8 +99,9 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
       <>
         <HistoryButton url={`${url}/history`} entity={entity} />
         <PrintButton url={url} />
-        {/* A circleable form's record names its circle (AtomicCircleId); it moves from the update route, under the record's lock. */}
-        {mode === 'update' && record.AtomicCircleId !== undefined && <RecordCircleButton url={url} move={(body) => write('POST', `${url}/circle`, body)} />}
+        {/* A circleable form's record names its circle (AtomicCircleId); it moves from the update route, under the record's lock.
+            An atomic circle's AtomicCircleId is its own id, not a circle it belongs to. */}
+        {mode === 'update' && record.AtomicCircleId !== undefined && screen.idField !== 'AtomicCircleId' && <RecordCircleButton url={url} move={(body) => write('POST', `${url}/circle`, body)} />}
       </>
     ) : null;
   const extra = record && actions ? actions(record) : null;
