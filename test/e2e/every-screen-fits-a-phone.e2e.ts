@@ -42,7 +42,7 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
     page.on('response', (response) => {
       if (response.status() >= 400) refusedRequests.push(`${response.status()} ${response.request().method()} ${response.url().replace(baseUrl, '')} on ${page.url().replace(baseUrl, '')}`);
     });
-  });
+  }, 300_000); // seeding a record for every screen takes minutes on a loaded, shared CPU
   afterAll(async () => {
     await browser?.close();
     await app?.close();

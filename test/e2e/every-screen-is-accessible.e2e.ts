@@ -43,7 +43,7 @@ describe('every screen is accessible (axe-core, Chromium)', () => {
     ({ visits, form } = await seedEveryRoute(app));
     browser = await launchChromium();
     ({ page } = await openPage(browser));
-  });
+  }, 300_000); // seeding a record for every screen takes minutes on a loaded, shared CPU
   afterAll(async () => {
     await browser?.close();
     await app?.close();
