@@ -30,6 +30,24 @@ export const theme = createTheme({
         }),
       },
     },
+    // A table scrolls sideways inside its container, never the page: positioned, the container also holds the
+    // visually hidden (absolutely placed) labels of its cells, which would otherwise widen the page on a phone.
+    MuiTableContainer: { styleOverrides: { root: { position: 'relative' } } },
+    // On a phone (below sm) a full-width dialog of some size (a record's history, a schedule, a form in a dialog) takes
+    // the whole screen, as MUI's fullScreen does, rather than squeezing its content between margins; a small
+    // confirmation (maxWidth xs, or not full width) stays a dialog. Wider screens are unchanged.
+    MuiDialog: {
+      styleOverrides: {
+        paper: ({ theme: t }) => ({
+          [t.breakpoints.down('sm')]: {
+            '&.MuiDialog-paperFullWidth:not(.MuiDialog-paperWidthXs)': { margin: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: 'none', borderRadius: 0 },
+          },
+        }),
+      },
+    },
+    // Tabs wider than the screen (a phone) scroll, with arrows, rather than cut off the last; when they fit, as on a
+    // desktop, they show as before.
+    MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
     // A progress indicator is announced by name (axe 'aria-progressbar-name'); a spinner with its own name keeps it.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },

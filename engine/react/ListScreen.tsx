@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { ScreenDocument } from '../core/screen-document.ts';
 import { ListingGrid, type ListingGridProps } from './grid/ListingGrid.tsx';
 import { FloatingAddButton } from './FloatingAddButton.tsx';
+import { TitleBar } from './TitleBar.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -28,13 +29,7 @@ export function ListScreen({ screen, title, description, actions, filters, add, 
   return (
     // Room below the grid, so its last rows and pager scroll clear of a floating add button.
     <Stack spacing={2} sx={add && floating ? { pb: 10 } : undefined}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <div style={{ flexGrow: 1 }}>
-          <Typography variant="h1">{title ?? screen.title}</Typography>
-          {(description ?? screen.description) && <Typography color="text.secondary">{description ?? screen.description}</Typography>}
-        </div>
-        {(actions || setAdd) && <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{actions}{setAdd}</Stack>}
-      </Stack>
+      <TitleBar title={title ?? screen.title} description={description ?? screen.description} actions={actions || setAdd ? <>{actions}{setAdd}</> : undefined} />
       {filters}
       <ListingGrid list={screen.list} idField={screen.idField} {...grid} />
       {add && floating && <FloatingAddButton {...add} />}

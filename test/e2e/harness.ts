@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { chromium, type Browser, type Locator, type Page, type ConsoleMessage } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page, type ConsoleMessage } from 'playwright-core';
 import { pgliteSnapshot } from '../server/pglite-snapshot.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
@@ -49,9 +49,15 @@ async function throttled(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
 }
 
-/** A page that records console errors and uncaught exceptions, so a test can insist there were none. */
-export async function openPage(browser: Browser): Promise<{ page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** A phone's screen (390x844 CSS pixels, touch, a mobile viewport): pass to `openPage`. */
+export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+
+/**
+ * A page that records console errors and uncaught exceptions, so a test can insist there were none. A desktop
+ * window unless `device` says otherwise (`phone`).
+ */
+export async function openPage(browser: Browser, device: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }): Promise<{ page: Page; consoleErrors: string[] }> {
+  const context = await browser.newContext(device);
   const page = await context.newPage();
   await throttled(page);
   context.on('page', (opened) => void throttled(opened)); // tabs the test opens later

@@ -30,7 +30,8 @@ export default function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar title={entry?.Title ?? ''} menuButton={!menuBeside} onToggleNav={() => useMainMenu.getState().setOpen(!useMainMenu.getState().open)} />
       <MainMenu />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      {/* A long unbroken string (an e-mail address, a URL) breaks where it would run past the page's edge. */}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, overflowWrap: 'break-word' }}>
         <Toolbar />
         <ViewAsBanner />
         <AppBreadcrumbs title={entry?.Title} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Stack } from '@mui/material';
 import type { ScreenDocument } from '../../core/screen-document.ts';
 import { isReadOnlyRecord, lockedFields, noticeText, updateValuesOf, type FormMode, type JsonSchema } from '../../core/forms/index.ts';
 import { toErrorList, type ErrorItem } from '../../core/error-items.ts';
@@ -14,6 +14,7 @@ import { ButtonBar, defaultButtonSet } from './ButtonBar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LeavePrompt } from './LeavePrompt.tsx';
 import { RecordInfo } from './RecordInfo.tsx';
+import { TitleBar } from '../TitleBar.tsx';
 import { NotSpecifiedDateWidget } from './widgets/NotSpecifiedDateWidget.tsx';
 import type { AsyncValidatorFn, WidgetFormContext } from '../../widgets/shared/async-validator.ts';
 import { createFormValues } from '../../widgets/shared/form-values.ts';
@@ -180,13 +181,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const formErrors = readOnly ? [] : formLevelErrors(state.serverErrors, state.fields);
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-        <div>
-          <Typography variant="h1">{title}</Typography>
-          {description && <Typography color="text.secondary">{description}</Typography>}
-        </div>
-        {actions}
-      </Stack>
+      <TitleBar title={title} description={description} actions={actions} />
       {readOnlyMessage && <Alert severity="warning" role="alert">{readOnlyMessage}</Alert>}
       {lockedRecord && !readOnlyMessage && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
       {!lockedRecord && !readOnly && locks.messages.map((m) => <Alert key={m} severity="info">{m}</Alert>)}

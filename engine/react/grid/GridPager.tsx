@@ -32,7 +32,7 @@ export function GridPager({ page, lastPage, pageSize, pageSizes, shown, totalCou
     { move: 'last', label: 'Last page', icon: <LastPageIcon />, disabled: atEnd },
   ];
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', px: 2, py: 1 }}>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1, px: 2, py: 1 }}>
       <TextField select label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} sx={{ width: 140 }}>
         {pageSizes.map((size) => <MenuItem key={size} value={size}>{size === 0 ? 'All' : size}</MenuItem>)}
       </TextField>

@@ -102,11 +102,11 @@ export function ListingGrid<Row extends Record<string, unknown>>({
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       {actions.setActions.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ px: 2, pt: 2 }} aria-label="List actions" role="group">
+        <Stack direction="row" spacing={1} useFlexGap sx={{ px: 2, pt: 2, flexWrap: 'wrap' }} aria-label="List actions" role="group">
           {actions.setActions.map((a) => <ActionButton key={a.ActionId} action={a} onRun={() => actions.run(a, null)} />)}
         </Stack>
       )}
-      <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ p: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {list.searchable !== false && <SearchBox value={state.q} onSearch={(q) => dispatch({ type: 'setSearch', q })} />}
         {list.inactiveToggle && (
           <FormControlLabel

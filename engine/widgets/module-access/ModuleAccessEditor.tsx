@@ -240,34 +240,40 @@ export function ModuleAccessEditor(props: ModuleAccessEditorProps) {
           </Button>
         </Stack>
         {busy ? <LinearProgress aria-label={widgetMessages.pleaseWait} /> : <Box sx={{ height: 4 }} />}
-        <Row aria-hidden className={`head${user ? ' user' : ''}`}>
-          <span>Module</span>
-          {user && <span>From roles</span>}
-          {user ? (['Access', 'View All Records / Read-only'] as const).map((title) => (
-            <span key={title} className="ma-cell" style={{ flexDirection: 'column' }}>
-              <span>{title}</span>
-              <span style={{ display: 'flex', fontWeight: 400 }}><span className="ma-half">Override</span><span className="ma-half">Allowed</span></span>
-            </span>
-          )) : (
-            <>
-              <span className="ma-cell">Access</span>
-              <span className="ma-cell">View All Records / Read-only</span>
-            </>
-          )}
-        </Row>
-        <Box sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {search ? (
-            <Box role="region" aria-label="Search results">
-              <Typography variant="caption" color="text.secondary" component="div" role="status" sx={{ px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-                {found.length ? `${found.length} module${found.length === 1 ? '' : 's'} found` : widgetMessages.noResults}
-              </Typography>
-              {found.map((m) => <ModuleBlock key={m.module.Id} entry={m} open={false} toggle={toggleModule} flat indent={0} {...shared} />)}
+        {/* Narrower than its columns (a phone), the tree scrolls sideways inside the editor rather than being cut off;
+            positioned, so the rows' visually hidden labels stay inside it. */}
+        <Box sx={{ overflowX: 'auto', position: 'relative' }}>
+          <Box sx={{ minWidth: user ? 560 : 420 }}>
+            <Row aria-hidden className={`head${user ? ' user' : ''}`}>
+              <span>Module</span>
+              {user && <span>From roles</span>}
+              {user ? (['Access', 'View All Records / Read-only'] as const).map((title) => (
+                <span key={title} className="ma-cell" style={{ flexDirection: 'column' }}>
+                  <span>{title}</span>
+                  <span style={{ display: 'flex', fontWeight: 400 }}><span className="ma-half">Override</span><span className="ma-half">Allowed</span></span>
+                </span>
+              )) : (
+                <>
+                  <span className="ma-cell">Access</span>
+                  <span className="ma-cell">View All Records / Read-only</span>
+                </>
+              )}
+            </Row>
+            <Box sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
+              {search ? (
+                <Box role="region" aria-label="Search results">
+                  <Typography variant="caption" color="text.secondary" component="div" role="status" sx={{ px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+                    {found.length ? `${found.length} module${found.length === 1 ? '' : 's'} found` : widgetMessages.noResults}
+                  </Typography>
+                  {found.map((m) => <ModuleBlock key={m.module.Id} entry={m} open={false} toggle={toggleModule} flat indent={0} {...shared} />)}
+                </Box>
+              ) : access.categories.length === 0 ? (
+                <Typography color="text.secondary" sx={{ p: 2 }}>There are no modules.</Typography>
+              ) : access.categories.map((c) => (
+                <CategoryBlock key={c.category.CategoryId} entry={c} openCategories={openCategories} openModules={openModules} toggleCategory={toggleCategory} toggleModule={toggleModule} {...shared} />
+              ))}
             </Box>
-          ) : access.categories.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 2 }}>There are no modules.</Typography>
-          ) : access.categories.map((c) => (
-            <CategoryBlock key={c.category.CategoryId} entry={c} openCategories={openCategories} openModules={openModules} toggleCategory={toggleCategory} toggleModule={toggleModule} {...shared} />
-          ))}
+          </Box>
         </Box>
       </Paper>
     </Box>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Stack } from '@mui/material';
+import { Alert } from '@mui/material';
 import type { RouteEntry } from '../../../metadata/types/RouteEntry.ts';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { FormMode, JsonSchema } from '../../../engine/core/forms/types.ts';
@@ -99,8 +99,9 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
       <>
         <HistoryButton url={`${url}/history`} entity={entity} />
         <PrintButton url={url} />
-        {/* A circleable form's record names its circle (AtomicCircleId); it moves from the update route, under the record's lock. */}
-        {mode === 'update' && record.AtomicCircleId !== undefined && <RecordCircleButton url={url} move={(body) => write('POST', `${url}/circle`, body)} />}
+        {/* A circleable form's record names its circle (AtomicCircleId); it moves from the update route, under the record's lock.
+            An atomic circle's AtomicCircleId is its own id, not a circle it belongs to. */}
+        {mode === 'update' && record.AtomicCircleId !== undefined && screen.idField !== 'AtomicCircleId' && <RecordCircleButton url={url} move={(body) => write('POST', `${url}/circle`, body)} />}
       </>
     ) : null;
   const extra = record && actions ? actions(record) : null;
@@ -136,7 +137,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
         deactivate={canDelete ? () => write('POST', `${url}/deactivate`) : undefined}
         asyncValidators={asyncValidators}
         copyOfId={copyOfId}
-        actions={history || extra ? <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>{history}{extra}</Stack> : undefined}
+        actions={history || extra ? <>{history}{extra}</> : undefined}
         notice={record && notice ? notice(record) : undefined}
         onCopy={canCopy ? () => navigate(fillPath(createEntry!.Url, { id: numericId })) : undefined}
         onDone={done}
