@@ -46,6 +46,7 @@ import * as builtReports from './migrations/133_built_reports.ts';
 import * as reportSchedules from './migrations/134_report_schedules.ts';
 import * as clientErrorLog from './migrations/135_client_error_log.ts';
 import * as reportExports from './migrations/136_report_exports.ts';
+import * as formRecordReport from './migrations/137_form_record_report.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -98,6 +99,7 @@ const migrations: Array<[string, Migration]> = [
   ['134_report_schedules', reportSchedules],
   ['135_client_error_log', clientErrorLog],
   ['136_report_exports', reportExports],
+  ['137_form_record_report', formRecordReport],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

@@ -17,14 +17,24 @@ import { useRecordsRoutes } from './useRecordsRoutes.ts';
 import { FieldsTab } from './FieldsTab.tsx';
 import { RevisionsTab } from './RevisionsTab.tsx';
 import { ActionsTab } from './ActionsTab.tsx';
+import { RecordReportTab } from './RecordReportTab.tsx';
 
 const tabs = [
   { id: 'form', label: 'Form' },
   { id: 'fields', label: 'Fields' },
   { id: 'actions', label: 'Actions' },
+  { id: 'report', label: 'Report' },
   { id: 'revisions', label: 'Revisions' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
+
+/** The tabs after the Form tab: each mounted only while shown, under the form's name and what it is for. */
+const subTabs: Array<{ id: Exclude<TabId, 'form'>; description: string; render: (form: FormRecord) => ReactNode }> = [
+  { id: 'fields', description: 'Its fields and user-defined fields, in the order the form shows them.', render: (form) => <FieldsTab form={form} /> },
+  { id: 'actions', description: 'The buttons its list shows on each row and above it, and who may use them.', render: (form) => <ActionsTab formId={form.FormId} /> },
+  { id: 'report', description: 'A report shown under each of its records, its parameters filled from the record.', render: (form) => <RecordReportTab form={form} /> },
+  { id: 'revisions', description: "Every change to the form's definition, newest first.", render: (form) => <RevisionsTab formId={form.FormId} /> },
+];
 
 /** 'Open records' beside a title: the built form's records list, when the user holds its route. */
 function OpenRecordsButton({ formId }: { formId: number }) {
@@ -88,37 +98,23 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
   const choose = (next: TabId) => setSearch(next === 'form' ? {} : { tab: next }, { replace: true });
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions and revisions`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, report and revisions`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} id={`form-tab-${t.id}`} aria-controls={`form-tabpanel-${t.id}`} />)}
       </Tabs>
       {/* The Form tab stays mounted while hidden: switching tabs keeps what was typed there. */}
       <TabPanel id="form" active={tab === 'form'}>
         <FormRoute key={entry.Name} entry={entry} mode="update" screen={screen} entity={payload.Schema} actions={() => <OpenRecordsButton formId={formId} />} />
       </TabPanel>
-      <TabPanel id="fields" active={tab === 'fields'}>
-        {tab === 'fields' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="Its fields and user-defined fields, in the order the form shows them." formId={formId} />
-            <FieldsTab form={form} />
-          </Stack>
-        )}
-      </TabPanel>
-      <TabPanel id="actions" active={tab === 'actions'}>
-        {tab === 'actions' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="The buttons its list shows on each row and above it, and who may use them." formId={formId} />
-            <ActionsTab formId={formId} />
-          </Stack>
-        )}
-      </TabPanel>
-      <TabPanel id="revisions" active={tab === 'revisions'}>
-        {tab === 'revisions' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="Every change to the form's definition, newest first." formId={formId} />
-            <RevisionsTab formId={formId} />
-          </Stack>
-        )}
-      </TabPanel>
+      {subTabs.map(({ id, description, render }) => (
+        <TabPanel key={id} id={id} active={tab === id}>
+          {tab === id && (
+            <Stack spacing={2}>
+              <TabHeading title={form.Name} description={description} formId={formId} />
+              {render(form)}
+            </Stack>
+          )}
+        </TabPanel>
+      ))}
     </Box>
   );
 }
