@@ -89,7 +89,11 @@ describe('session rules in the browser (spec 1 sections 4 and 8, spec 3 "Session
     await act(async () => {
       await api.get('/api/x').catch(() => undefined);
     });
-    expect(screen.getByRole('dialog').textContent).toContain('Your authentication has expired. Please log in again.');
+    // The dialog's code is fetched when first needed.
+    await vi.waitFor(async () => {
+      await flush();
+      expect(screen.getByRole('dialog').textContent).toContain('Your authentication has expired. Please log in again.');
+    });
     expect(useSession.getState().token).toBe('tok');
     await act(async () => screen.getByRole('button', { name: 'OK' }).click());
     expect(useSession.getState().token).toBeNull();

@@ -29,15 +29,17 @@ export async function loadRoutes(): Promise<void> {
 }
 
 /**
- * On page load with a stored token: check the session is alive, then fetch the routes. The answer is stored again
+ * On page load with a stored token: check the session is alive, and fetch the routes. The answer is stored again
  * because a MustChangePassword user gets a fresh key each time (the earlier one no longer works).
  */
 export async function restoreSession(): Promise<void> {
-  const current = await api.get<LoginResponse>('/api/Authenticate/Current');
+  // Both at once (one round trip before the first private screen, not two); the session is started before the
+  // routes mount the screens, as after a sign-in. A 401 on either ends the session (the client's own handling).
+  const [current, routes] = await Promise.all([api.get<LoginResponse>('/api/Authenticate/Current'), api.get<RouteEntry[]>('/api/App/GetRoutes')]);
   const { token } = useSession.getState();
   if (!token) return;
   useSession.getState().started(current, token);
-  await loadRoutes();
+  useSession.getState().setRoutes(routes);
 }
 
 export async function signOut(): Promise<void> {

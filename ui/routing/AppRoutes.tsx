@@ -10,8 +10,16 @@ import { SessionLayer } from '../session/SessionLayer.tsx';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 
 // The signed-in part is loaded only after sign-in, so /login stays small.
-const AppShell = lazy(() => import('../shell/AppShell.tsx'));
-const HomePage = lazy(() => import('../screens/HomePage.tsx'));
+const loadShell = () => import('../shell/AppShell.tsx');
+const loadHome = () => import('../screens/HomePage.tsx');
+const AppShell = lazy(loadShell);
+const HomePage = lazy(loadHome);
+// With a stored session the shell (and home, where most visits start) is fetched at once, beside the session's
+// restoring call, instead of after it: one round trip less before a signed-in user sees anything.
+if (useSession.getState().token) {
+  void loadShell();
+  if (window.location.pathname === '/home' || window.location.pathname === '/') void loadHome();
+}
 const ScreenRoute = lazy(() => import('../screens/screen/ScreenRoute.tsx'));
 const NotFoundPage = lazy(() => import('../screens/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 

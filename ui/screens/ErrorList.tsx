@@ -1,4 +1,5 @@
-import { Alert, AlertTitle } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import type { ErrorItem } from '../../engine/core/error-items.ts';
 
 /** Server errors kept on the screen as a list (spec 3 section 8). */

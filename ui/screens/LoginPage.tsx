@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, Link as RouterLink } from 'react-router';
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { message } from '../../engine/core/messages.ts';
 import { signIn, signOut } from '../api/session-calls.ts';
 import { changePasswordPath } from '../routing/public-paths.ts';
 import { useSession } from '../stores/session.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { PublicPage } from './PublicPage.tsx';
+import { PlainTextField } from './PlainTextField.tsx';
 import { VerificationLink } from './account/VerificationLink.tsx';
 import { signInFailure, type SignInFailure } from './account/sign-in-errors.ts';
 
@@ -77,7 +82,7 @@ export function LoginPage() {
         </Stack>
       )}
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign in">
-        <TextField
+        <PlainTextField
           label="User Name"
           name="UserName"
           autoComplete="username"
@@ -88,7 +93,7 @@ export function LoginPage() {
           error={Boolean(userNameError)}
           helperText={userNameError || ' '}
         />
-        <TextField
+        <PlainTextField
           label="Password"
           name="Password"
           type="password"

@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { clientLogoUrl } from './client-logo-url.ts';
 
 /** The client logo, with the product's mark as the default image when there is none or it fails to load. */

@@ -1,13 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../stores/session.ts';
 import { api } from '../api/api.ts';
 import { isPublicPath } from '../routing/public-paths.ts';
 import { startSessionTimers } from './timers.ts';
 import { installSessionLifecycle } from './lifecycle.ts';
-import { IdleWarningDialog } from './IdleWarningDialog.tsx';
-import { TerminationNotice } from './TerminationNotice.tsx';
-import { SessionNoticeDialog } from './SessionNoticeDialog.tsx';
+import { useSessionNotice } from '../stores/session-notice.ts';
+
+// The dialogs (and MUI's Modal under them) are fetched when first needed, not with the first screen: /login has none.
+const IdleWarningDialog = lazy(() => import('./IdleWarningDialog.tsx').then((m) => ({ default: m.IdleWarningDialog })));
+const TerminationNotice = lazy(() => import('./TerminationNotice.tsx').then((m) => ({ default: m.TerminationNotice })));
+const SessionNoticeDialog = lazy(() => import('./SessionNoticeDialog.tsx').then((m) => ({ default: m.SessionNoticeDialog })));
 
 /**
  * Everything about the session that lives above the routes: what happens at its start and end (lifecycle.ts), its
@@ -16,6 +19,7 @@ import { SessionNoticeDialog } from './SessionNoticeDialog.tsx';
  */
 export function SessionLayer() {
   const sessionId = useSession((s) => (s.token ? s.session?.SessionId : undefined));
+  const notice = useSessionNotice((s) => s.pending);
   const navigate = useNavigate();
   const location = useLocation();
   const where = useRef(location);
@@ -39,10 +43,10 @@ export function SessionLayer() {
   }, [sessionId, navigate]);
 
   return (
-    <>
+    <Suspense fallback={null}>
       {sessionId && <IdleWarningDialog />}
       {sessionId && <TerminationNotice />}
-      <SessionNoticeDialog />
-    </>
+      {notice !== null && <SessionNoticeDialog />}
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { LinearProgress } from '@mui/material';
+import LinearProgress from '@mui/material/LinearProgress';
 import { useLoading } from '../stores/loading.ts';
 
 /** A thin bar along the top edge while a request is slow; above the app bar so it shows on every screen. */

@@ -1,4 +1,4 @@
-import { getDaysInMonth } from 'date-fns';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
 
 /** The highest year a date input accepts (spec 1 "Dates"). */
 export const MAX_YEAR = 9000;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { TextField } from '@mui/material';
 import { signIn } from '../../api/session-calls.ts';
 import { changePasswordPath } from '../../routing/public-paths.ts';
 import { ErrorList } from '../ErrorList.tsx';
@@ -11,6 +10,7 @@ import { signInFailure, type SignInFailure } from './sign-in-errors.ts';
 import { useActivation } from './useActivation.ts';
 import { rules } from './validators.ts';
 import { useFields } from './useFields.ts';
+import { PlainTextField } from '../PlainTextField.tsx';
 
 const title = 'Activate Account';
 
@@ -60,8 +60,8 @@ function ActivatedSignIn({ message, userName }: { message: string; userName: str
       submitLabel="LOG IN"
       onSubmit={() => void submit()}
     >
-      <TextField {...form.field('UserName')} autoComplete="username" required />
-      <TextField {...form.field('Password')} type="password" autoComplete="current-password" autoFocus required />
+      <PlainTextField {...form.field('UserName')} autoComplete="username" required />
+      <PlainTextField {...form.field('Password')} type="password" autoComplete="current-password" autoFocus required />
     </AccountForm>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { TextField } from '@mui/material';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
 import { api } from '../../api/api.ts';
@@ -14,6 +13,7 @@ import { accountTexts } from './texts.ts';
 import { useActivation } from './useActivation.ts';
 import { newPasswordFields, rules } from './validators.ts';
 import { useFields } from './useFields.ts';
+import { PlainTextField } from '../PlainTextField.tsx';
 
 const title = 'Create Password';
 
@@ -74,9 +74,9 @@ function CreatePassword({ token, message, userName }: { token: string; message: 
       submitLabel="Create Password"
       onSubmit={() => void submit()}
     >
-      <TextField {...form.field('UserName')} autoComplete="username" required />
-      <TextField {...form.field('Password')} type="password" autoComplete="new-password" autoFocus required />
-      <TextField {...form.field('ConfirmPassword')} type="password" autoComplete="new-password" required />
+      <PlainTextField {...form.field('UserName')} autoComplete="username" required />
+      <PlainTextField {...form.field('Password')} type="password" autoComplete="new-password" autoFocus required />
+      <PlainTextField {...form.field('ConfirmPassword')} type="password" autoComplete="new-password" required />
     </AccountForm>
   );
 }

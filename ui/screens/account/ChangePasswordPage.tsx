@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { TextField } from '@mui/material';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
 import { api } from '../../api/api.ts';
@@ -14,6 +13,7 @@ import { AccountForm } from './AccountForm.tsx';
 import { accountTexts } from './texts.ts';
 import { newPasswordFields } from './validators.ts';
 import { useFields } from './useFields.ts';
+import { PlainTextField } from '../PlainTextField.tsx';
 
 /**
  * /user/changepassword/{token}: a new password with the key of an e-mailed link, or of a sign-in flagged
@@ -74,8 +74,8 @@ export default function ChangePasswordPage() {
       onSubmit={() => void submit()}
       onCancel={cancel}
     >
-      <TextField {...form.field('Password')} type="password" autoComplete="new-password" autoFocus required />
-      <TextField {...form.field('ConfirmPassword')} type="password" autoComplete="new-password" required />
+      <PlainTextField {...form.field('Password')} type="password" autoComplete="new-password" autoFocus required />
+      <PlainTextField {...form.field('ConfirmPassword')} type="password" autoComplete="new-password" required />
     </AccountForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { TextField, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
 import { api } from '../../api/api.ts';
@@ -11,6 +11,7 @@ import { AccountDone, AccountForm } from './AccountForm.tsx';
 import { accountTexts } from './texts.ts';
 import { rules } from './validators.ts';
 import { useFields } from './useFields.ts';
+import { PlainTextField } from '../PlainTextField.tsx';
 
 export const generateNewKey = 'generatenewkey';
 
@@ -65,7 +66,7 @@ export default function InvalidVerificationCodePage() {
       focusSubmit={!asksName}
     >
       {asksName
-        ? <TextField {...form.field('UserName')} autoComplete="username" autoFocus required />
+        ? <PlainTextField {...form.field('UserName')} autoComplete="username" autoFocus required />
         : <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>The new code replaces every earlier one.</Typography>}
     </AccountForm>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { api } from '../../api/api.ts';
@@ -9,6 +9,7 @@ import { VerificationLink } from './VerificationLink.tsx';
 import { accountTexts, failureText } from './texts.ts';
 import { rules } from './validators.ts';
 import { useFields } from './useFields.ts';
+import { PlainTextField } from '../PlainTextField.tsx';
 
 /**
  * /user/passwordrecovery: the user name; an e-mail with a reset link is sent (spec 1 sections 2 and 8).
@@ -48,7 +49,7 @@ export default function PasswordRecoveryPage() {
       submitLabel="Send Email"
       onSubmit={() => void submit()}
     >
-      <TextField {...form.field('UserName')} autoComplete="username" autoFocus required />
+      <PlainTextField {...form.field('UserName')} autoComplete="username" autoFocus required />
       <Button variant="text" disabled={pending} onClick={() => void submit('signin')} sx={{ alignSelf: 'flex-start' }}>
         Email me a sign-in link instead
       </Button>

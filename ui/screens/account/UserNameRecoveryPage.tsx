@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { TextField } from '@mui/material';
 import type { AccountMessage } from '../../../metadata/types/AccountMessage.ts';
 import { toErrorList } from '../../../engine/core/error-items.ts';
 import { api } from '../../api/api.ts';
@@ -9,6 +8,7 @@ import { VerificationLink } from './VerificationLink.tsx';
 import { accountTexts, failureText } from './texts.ts';
 import { rules } from './validators.ts';
 import { useFields } from './useFields.ts';
+import { PlainTextField } from '../PlainTextField.tsx';
 
 /** /user/usernamerecovery: the account's e-mail address; a message with the user name is sent (spec 1 sections 2 and 8). */
 export default function UserNameRecoveryPage() {
@@ -44,7 +44,7 @@ export default function UserNameRecoveryPage() {
       submitLabel="Send Email"
       onSubmit={() => void submit()}
     >
-      <TextField {...form.field('EmailAddress')} type="email" autoComplete="email" autoFocus required />
+      <PlainTextField {...form.field('EmailAddress')} type="email" autoComplete="email" autoFocus required />
     </AccountForm>
   );
 }

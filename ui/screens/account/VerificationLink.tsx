@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Link } from '@mui/material';
+import Link from '@mui/material/Link';
 import { invalidCodePath } from '../../routing/public-paths.ts';
 
 /** Spec 1 section 2: shown on a verification error, to the page that sends a new code. */

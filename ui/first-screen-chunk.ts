@@ -1,0 +1,74 @@
+import type { ChunkingContext } from 'rolldown';
+
+/**
+ * A package index that re-exports all its parts (MUI, its icons, date-fns): each part is one of its static imports,
+ * used or not. A walk of what a file needs goes from the file through such an index only into the parts the file
+ * names in its import.
+ */
+const barrels = [
+  { pkg: '@mui/material', index: /[\\/]node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?index\.m?js$/, part: (name: string) => `/@mui/material/${name}/index.` },
+  { pkg: '@mui/icons-material', index: /[\\/]node_modules[\\/]@mui[\\/]icons-material[\\/](esm[\\/])?index\.m?js$/, part: (name: string) => `/@mui/icons-material/${name}.` },
+  { pkg: 'date-fns', index: /[\\/]node_modules[\\/]date-fns[\\/]index\.m?js$/, part: (name: string) => `/date-fns/${name}.` },
+];
+
+/** The names a file imports from a package (`import { A, B as C, type D } from 'pkg'`), types left out. */
+function namesImported(code: string, pkg: string): string[] {
+  const names: string[] = [];
+  const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`, 'g');
+  for (const match of code.matchAll(statement)) {
+    for (const spec of match[1].split(',')) {
+      const name = spec.trim().split(/\s+as\s+/)[0].trim();
+      if (name && !name.startsWith('type ')) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The modules a module needs at once: its static imports, an index replaced by the parts named from it. */
+function staticNeeds(ctx: ChunkingContext, id: string): string[] {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return [];
+  return info.importedIds.flatMap((imported) => {
+    const barrel = barrels.find((b) => b.index.test(imported));
+    if (!barrel) return [imported];
+    const parts = ctx.getModuleInfo(imported)?.importedIds ?? [];
+    return namesImported(info.code ?? '', barrel.pkg)
+      .map((name) => parts.find((p) => p.replace(/\\/g, '/').includes(barrel.part(name))))
+      .filter((p): p is string => Boolean(p));
+  });
+}
+
+function closure(ctx: ChunkingContext, entry: string, outside: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id) || outside.has(id)) continue;
+    seen.add(id);
+    queue.push(...staticNeeds(ctx, id));
+  }
+  return seen;
+}
+
+/**
+ * Chunk groups for the screens people arrive at: everything the entry needs at once (the first screen: /login and the
+ * public pages) in one chunk, and everything the signed-in shell needs beyond it in another. Left to itself the bundler
+ * cuts what these share with the lazy screens into dozens of small chunks, each a request a phone makes before the
+ * first paint; every other screen keeps its own chunk.
+ */
+export function firstScreenGroups(entry: string, shell: string) {
+  let groups: Map<string, string> | null = null;
+  const groupsOf = (ctx: ChunkingContext) => {
+    const first = closure(ctx, entry);
+    const map = new Map<string, string>();
+    for (const id of closure(ctx, shell, first)) map.set(id, 'shell');
+    for (const id of first) map.set(id, 'first-screen');
+    return map;
+  };
+  return {
+    name: (id: string, ctx: ChunkingContext) => {
+      groups ??= groupsOf(ctx);
+      return groups.get(id) ?? null;
+    },
+  };
+}
