@@ -33,7 +33,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
         htmlInput: { 'aria-label': 'Search' },
         input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
       }}
-      sx={{ minWidth: 240 }}
+      sx={{ minWidth: { xs: 0, sm: 240 }, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
     />
   );
 }

@@ -43,7 +43,7 @@ export function ClientErrorLogList({ screen }: ScreenComponentProps) {
     <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
         <TextField
-          select size="small" label="Type" value={filters.type} sx={{ minWidth: 240 }}
+          select size="small" label="Type" value={filters.type} sx={{ minWidth: { xs: 0, sm: 240 }, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
           onChange={(e) => change({ type: e.target.value })}
         >
           <MenuItem value="">All types</MenuItem>
