@@ -60,7 +60,9 @@ export default async function contactRoutes(app: FastifyInstance) {
     request.principal = visitor;
     // The create answers with the stored record: kept here for the e-mails, while the visitor is told only that it went.
     let record: Record<string, unknown> = {};
+    // (A reply is a thenable that settles when sent: this one is not, or the create's answer would wait for it forever.)
     const capture = Object.assign(Object.create(reply) as typeof reply, {
+      then: undefined,
       status: () => capture,
       send: (row: Record<string, unknown>) => { record = row; return capture; },
     });

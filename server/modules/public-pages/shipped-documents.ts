@@ -44,7 +44,8 @@ export async function applyShippedDocuments(app: FastifyInstance, dir = shippedD
         return imported;
       });
       if (!result) continue;
-      for (const formId of result.changedForms) buildRecordIndexesLater(app.db, formId, recordTableName(formId), app.log);
+      // The new tables are empty: their list indexes take no time, and are there before the server answers.
+      for (const formId of result.changedForms) await buildRecordIndexesLater(app.db, formId, recordTableName(formId), app.log);
       applied.push(name);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
