@@ -66,14 +66,14 @@ describe.each(databases)('public pages, on %s', (kind) => {
     };
     const send = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/public/contact', payload });
     const message = { Name: 'Ada Visitor', Email: 'ada@example.com', Phone: '5551234567', Subject: 'Opening hours', Message: 'Are you open on Sunday?' };
-    const stored = async () => t.app.db(`form_records_${await formId(t.app, 'Contact Messages')}`).count({ n: '*' }).first().then((r) => Number(r!.N));
+    const stored = async () => t.app.db(`form_records_${await formId(t.app, 'Contact Messages')}`).count({ n: '*' }).first().then((r) => Number((r as { N: number }).N));
 
     it('is drawn from the form: its fields and rules, and nothing of its list, module or records', async () => {
       const drawn = await draw();
       expect(drawn.Screen.form.fields.create).toEqual(['Name', 'Email', 'Phone', 'Subject', 'Message']);
-      expect(drawn.Entity.required).toEqual(['Name', 'Email', 'Subject', 'Message']);
-      expect(drawn.Entity.properties.Email.format).toBe('email');
-      expect(Object.keys(drawn.Entity.properties)).toEqual(['Name', 'Email', 'Phone', 'Subject', 'Message']);
+      expect(drawn.Schema.required).toEqual(['Name', 'Email', 'Subject', 'Message']);
+      expect(drawn.Schema.properties.Email.format).toBe('email');
+      expect(Object.keys(drawn.Schema.properties)).toEqual(['Name', 'Email', 'Phone', 'Subject', 'Message']);
       expect(drawn.Screen.list).toBeUndefined();
       expect(drawn.Screen.module).toBeNull();
       expect(typeof drawn.Token).toBe('string');

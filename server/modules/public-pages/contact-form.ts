@@ -12,7 +12,7 @@ export const contactWriter = 'Contact form (visitor)';
  * What the contact page needs to draw the shipped form with the form engine: its create fields with their schema
  * and widgets, nothing of its list, module, routes or records. A field an administrator adds to the form is drawn too.
  */
-export function contactScreen(form: ShippedForm): { Screen: Partial<ScreenDocument>; Entity: JsonSchema } {
+export function contactScreen(form: ShippedForm): { Screen: Partial<ScreenDocument>; Schema: JsonSchema } {
   const { screen, entity } = form.built;
   const fields = screen.form?.fields.create ?? [];
   const properties = Object.fromEntries(fields.map((f) => [f, entity.properties![f]]));
@@ -20,9 +20,10 @@ export function contactScreen(form: ShippedForm): { Screen: Partial<ScreenDocume
   return {
     Screen: {
       id: 'contact-us', title: 'Contact Us', module: null, entity: screen.entity, api: '/api/public/contact', idField: screen.idField, routes: {},
-      form: { entityLabel: 'Message', fields: { create: fields, update: fields }, uiSchema, buttonSets: { create: 'Create' }, promptOnAbandon: false },
+      form: { entityLabel: 'Message', fields: { create: fields, update: fields }, uiSchema, buttonSets: { create: 'Create' }, promptOnAbandon: false,
+        notices: { Create: { success: 'Your message has been sent.', error: 'Your message could not be sent.' } } },
     } as Partial<ScreenDocument>,
-    Entity: { ...entity, properties, required: (entity.required ?? []).filter((f) => fields.includes(f as never)) },
+    Schema: { ...entity, properties, required: (entity.required ?? []).filter((f) => fields.includes(f as never)) },
   };
 }
 
