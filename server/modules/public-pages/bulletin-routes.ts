@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { serverDay } from '../forms/built-forms.ts';
-import { countPublicRead } from './public-limits.ts';
+import { publicReadLimit } from './public-limits.ts';
 import { shippedForm } from './shipped-forms.ts';
 
 /** One answer for unknown, unpublished and expired alike: a visitor learns nothing of which it is. */
@@ -20,13 +20,13 @@ const bulletin = {
 export default async function bulletinRoutes(app: FastifyInstance) {
   app.get<{ Params: { bulletinId: number } }>('/api/public/bulletins/:bulletinId', {
     config: { access: 'public' },
+    onRequest: publicReadLimit(app),
     schema: {
       tags: ['public pages'], summary: 'A published bulletin: its title, sanitised body and publish date; 404 alike for unknown, unpublished and expired ones.',
       params: { type: 'object', required: ['bulletinId'], properties: { bulletinId: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
       response: { 200: bulletin },
     },
   }, async (request, reply) => {
-    await countPublicRead(app, request, reply);
     const form = await shippedForm(app.db, 'Bulletins');
     if (!form || !['Title', 'PublishDate'].every(form.has)) throw HttpError.of(404, bulletinNotFound, null, 'NotFound');
     const today = serverDay();

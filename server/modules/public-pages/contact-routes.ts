@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { Principal } from '../../types.ts';
 import { formRecordHandlers } from '../forms/form-record-handlers.ts';
 import { contactMails, contactScreen, contactValues, contactWriter, drawnToken, secondsSinceDrawn } from './contact-form.ts';
-import { countPublicPost, countPublicRead } from './public-limits.ts';
+import { publicPostLimit, publicReadLimit } from './public-limits.ts';
 import { shippedForm } from './shipped-forms.ts';
 
 const tags = ['public pages'];
@@ -25,9 +25,9 @@ interface SendBody { Values: Record<string, unknown>; Token: string; Website?: s
 export default async function contactRoutes(app: FastifyInstance) {
   app.get('/api/public/contact', {
     config: { access: 'public' },
+    onRequest: publicReadLimit(app),
     schema: { tags, summary: "The contact form to draw (its fields' schema and widgets) and the token its send returns." },
   }, async (request, reply) => {
-    await countPublicRead(app, request, reply);
     const form = await shippedForm(app.db, 'Contact Messages');
     if (!form?.built.screen.form?.fields.create?.length) throw unavailable();
     return { ...contactScreen(form), Token: await drawnToken(app.db, 'Contact Messages') };
@@ -35,6 +35,7 @@ export default async function contactRoutes(app: FastifyInstance) {
 
   app.post<{ Body: SendBody }>('/api/public/contact', {
     config: { access: 'public' },
+    onRequest: publicPostLimit(app),
     schema: {
       tags, summary: "Sends a visitor's message: stored as a Contact Messages record (the form's rules), e-mailed to the contact address, confirmed to the sender.",
       body: {
@@ -48,7 +49,6 @@ export default async function contactRoutes(app: FastifyInstance) {
       response: { 201: { type: 'object', additionalProperties: false, properties: { Sent: { type: 'boolean' } } } },
     },
   }, async (request, reply) => {
-    await countPublicPost(app, request, reply);
     const { Values, Token, Website } = request.body;
     if (Website?.trim()) throw notSent();
     if (await secondsSinceDrawn(app.db, 'Contact Messages', Token) < app.config.contactMinFillSeconds) throw notSent();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { countPublicRead } from './public-limits.ts';
+import { publicReadLimit } from './public-limits.ts';
 import { shippedForm } from './shipped-forms.ts';
 
 /** The display shows today and the six days after it: no more is answered, whatever is asked. */
@@ -24,13 +24,13 @@ const item = {
 export default async function scheduleRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { from: string } }>('/api/public/schedule', {
     config: { access: 'public' },
+    onRequest: publicReadLimit(app),
     schema: {
       tags: ['public pages'], summary: "The schedule items of today and the week, from the viewer's midnight (from, in UTC), for the big-picture display.",
       querystring: { type: 'object', additionalProperties: false, required: ['from'], properties: { from: { type: 'string', format: 'date-time' } } },
       response: { 200: { type: 'object', properties: { From: { type: 'string' }, To: { type: 'string' }, Items: { type: 'array', items: item } } } },
     },
   }, async (request, reply) => {
-    await countPublicRead(app, request, reply);
     const from = new Date(request.query.from);
     if (Math.abs(from.getTime() - Date.now()) > clockSlackHours * 3600_000) {
       throw HttpError.of(400, "The display's day must be today.", 'from', 'OutOfRange');
