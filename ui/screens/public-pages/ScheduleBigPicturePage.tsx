@@ -17,8 +17,8 @@ const statusColours: Record<string, string> = { Scheduled: '#9ecbff', 'In progre
 function Item({ item }: { item: ScheduleItem }) {
   const cancelled = item.Status === 'Cancelled';
   return (
-    <Box component="li" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(10ch, 16ch) 1fr auto' }, gap: { xs: 0.5, md: 3 }, alignItems: 'baseline', py: 1.5, borderTop: 1, borderColor: '#30363d' }}>
-      <Typography sx={{ fontSize: 'clamp(1.3rem, 2.6vw, 2.4rem)', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>{timeRange(item)}</Typography>
+    <Box component="li" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'auto 1fr auto' }, gap: { xs: 0.5, md: 3 }, alignItems: 'baseline', py: 1.5, borderTop: 1, borderColor: '#30363d' }}>
+      <Typography sx={{ fontSize: 'clamp(1.3rem, 2.6vw, 2.4rem)', fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: { md: 'nowrap' } }}>{timeRange(item)}</Typography>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontSize: 'clamp(1.5rem, 3.2vw, 3rem)', fontWeight: 700, lineHeight: 1.15, overflowWrap: 'anywhere', textDecoration: cancelled ? 'line-through' : 'none' }}>{item.Title}</Typography>
         {item.Place && <Typography sx={{ fontSize: 'clamp(1.1rem, 2vw, 1.9rem)', color: 'text.secondary', overflowWrap: 'anywhere' }}>{item.Place}</Typography>}
