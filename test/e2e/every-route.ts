@@ -81,7 +81,7 @@ function visitsOf(routes: RouteEntry[], params: Map<string, Record<string, numbe
 export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes> {
   const api = await adminApi(app);
   const form = await seedBuiltForm(api, 'Work Order');
-  // The shipped forms of the public pages (applied at start): a record each.
+  // The shipped forms of the public pages (the walks start with them applied): a record each.
   await seedPublicPageRecords(app, api);
   const { PageId: pageId } = await api.post<{ PageId: number }>('/api/pages', {
     Name: 'Work Orders', Description: 'Open work orders', PermissionsDisplayName: 'Work Orders Page', FormId: form.FormId, ParentPageId: null,

@@ -34,7 +34,7 @@ describe('every screen fits a phone (390x844, Chromium)', () => {
   }
 
   beforeAll(async () => {
-    ({ app, baseUrl } = await startServer());
+    ({ app, baseUrl } = await startServer({ applyShippedForms: true }));
     ({ visits, form } = await seedEveryRoute(app));
     browser = await launchChromium();
     ({ page, consoleErrors } = await openPage(browser, phone));

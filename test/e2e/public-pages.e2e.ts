@@ -26,7 +26,7 @@ describe('the public pages (Chromium, signed out)', () => {
     smtp = await startSmtpCatcher();
     // A browser driven by a test fills the form faster than any person: the minimum fill time is off here (the server
     // suite shows it refusing a send too soon, public-pages.test.ts).
-    ({ app, baseUrl } = await startServer({ smtpUrl: smtp.url, contactMinFillSeconds: 0 }));
+    ({ app, baseUrl } = await startServer({ smtpUrl: smtp.url, contactMinFillSeconds: 0, applyShippedForms: true }));
     api = await adminApi(app);
     await app.db('client_settings').update({ ContactEmailAddress: 'desk@example.com' });
     browser = await launchChromium();
