@@ -26,7 +26,7 @@ export default async function bulletinRoutes(app: FastifyInstance) {
       params: { type: 'object', required: ['bulletinId'], properties: { bulletinId: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
       response: { 200: bulletin },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const form = await shippedForm(app.db, 'Bulletins');
     if (!form || !['Title', 'PublishDate'].every(form.has)) throw HttpError.of(404, bulletinNotFound, null, 'NotFound');
     const today = serverDay();

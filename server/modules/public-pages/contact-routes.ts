@@ -27,7 +27,7 @@ export default async function contactRoutes(app: FastifyInstance) {
     config: { access: 'public' },
     onRequest: publicReadLimit(app),
     schema: { tags, summary: "The contact form to draw (its fields' schema and widgets) and the token its send returns." },
-  }, async (request, reply) => {
+  }, async () => {
     const form = await shippedForm(app.db, 'Contact Messages');
     if (!form?.built.screen.form?.fields.create?.length) throw unavailable();
     return { ...contactScreen(form), Token: await drawnToken(app.db, 'Contact Messages') };

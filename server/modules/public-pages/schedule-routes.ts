@@ -30,7 +30,7 @@ export default async function scheduleRoutes(app: FastifyInstance) {
       querystring: { type: 'object', additionalProperties: false, required: ['from'], properties: { from: { type: 'string', format: 'date-time' } } },
       response: { 200: { type: 'object', properties: { From: { type: 'string' }, To: { type: 'string' }, Items: { type: 'array', items: item } } } },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const from = new Date(request.query.from);
     if (Math.abs(from.getTime() - Date.now()) > clockSlackHours * 3600_000) {
       throw HttpError.of(400, "The display's day must be today.", 'from', 'OutOfRange');
