@@ -40,6 +40,7 @@ import clientSettingsRoutes from './modules/settings/client-settings-routes.ts';
 import { fileStorageFor } from './modules/files/storage.ts';
 import { fieldFileChecker } from './modules/files/field-files.ts';
 import { syncPermissionNodes } from './modules/access/permission-nodes.ts';
+import { applyShippedDocuments } from './modules/public-pages/shipped-documents.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -131,9 +132,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(import('./modules/transfer/build-routes.ts'));
     await app.register(import('./modules/imports/routes.ts'));
     await app.register(import('./modules/reports/routes.ts'));
+    await app.register(import('./modules/public-pages/routes.ts'));
     for (const routes of options.routes ?? []) await app.register(routes);
     await app.register(staticUi, { uiDir: config.uiDir });
     await app.ready();
+    // The forms the public pages show are documents the product ships: applied once, through the transfer import.
+    if (config.applyShippedForms) await applyShippedDocuments(app);
     return app;
   } catch (error) {
     await closeDatabase(db);

@@ -47,6 +47,8 @@ import * as reportSchedules from './migrations/134_report_schedules.ts';
 import * as clientErrorLog from './migrations/135_client_error_log.ts';
 import * as reportExports from './migrations/136_report_exports.ts';
 import * as formRecordReport from './migrations/137_form_record_report.ts';
+import * as shippedDocuments from './migrations/140_shipped_documents.ts';
+import * as publicFormDraws from './migrations/141_public_form_draws.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -100,6 +102,8 @@ const migrations: Array<[string, Migration]> = [
   ['135_client_error_log', clientErrorLog],
   ['136_report_exports', reportExports],
   ['137_form_record_report', formRecordReport],
+  ['140_shipped_documents', shippedDocuments],
+  ['141_public_form_draws', publicFormDraws],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

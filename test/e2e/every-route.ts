@@ -5,6 +5,7 @@ import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 import { fillPath } from '../../ui/routing/route-paths.ts';
 import { allScreens } from '../../server/modules/forms/screens.ts';
 import { adminApi, seedBuiltForm, type Api, type SeededForm } from './seed-through-api.ts';
+import { seedPublicPageRecords } from './seed-public-pages.ts';
 
 /**
  * The walks over every screen (accessibility, phone width): the records that give each :id route a real record, the
@@ -34,6 +35,10 @@ export const publicPages: Visit[] = [
   { label: 'Change password (unknown key)', path: '/user/changepassword/not-a-key' },
   { label: 'Activate (unknown key)', path: '/user/activate/activation/not-a-key' },
   { label: 'Sign-in link (unknown token)', path: '/login/not-a-token' },
+  // Issue 32's public pages (a bulletin that does not exist shows the one not-found page).
+  { label: 'Bulletin (unknown id)', path: '/bulletin/view/999999' },
+  { label: 'Contact us', path: '/customercare/contactus' },
+  { label: 'Big-picture schedule', path: '/scheduleBigPicture' },
 ];
 
 /** The first record of a screen's list call: a real id for its :id routes. */
@@ -76,6 +81,8 @@ function visitsOf(routes: RouteEntry[], params: Map<string, Record<string, numbe
 export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes> {
   const api = await adminApi(app);
   const form = await seedBuiltForm(api, 'Work Order');
+  // The shipped forms of the public pages (the walks start with them applied): a record each.
+  await seedPublicPageRecords(app, api);
   const { PageId: pageId } = await api.post<{ PageId: number }>('/api/pages', {
     Name: 'Work Orders', Description: 'Open work orders', PermissionsDisplayName: 'Work Orders Page', FormId: form.FormId, ParentPageId: null,
     Controller: null, ViewPath: 'work-orders/index', Route: '/work-orders', Action: null, Target: 'self', IsActive: true,

@@ -39,7 +39,7 @@ describe('every screen is accessible (axe-core, Chromium)', () => {
   }
 
   beforeAll(async () => {
-    ({ app, baseUrl } = await startServer());
+    ({ app, baseUrl } = await startServer({ applyShippedForms: true }));
     ({ visits, form } = await seedEveryRoute(app));
     browser = await launchChromium();
     ({ page } = await openPage(browser));

@@ -16,7 +16,8 @@ export const screenshotDir = path.resolve('test-results/screenshots');
  * configuration (an SMTP server to catch mail, short session durations); links in mail point at this server.
  */
 export async function startServer(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config: Config = { ...configFromEnv({}), inMemoryDatabase: true, pgliteSnapshot: await pgliteSnapshot(), adminPassword, jwtSecret: 'e2e-secret-e2e-secret-e2e-secret', port: 0, ...overrides };
+  // The shipped forms (metadata/forms) only where a test asks for them (applyShippedForms: true), as in the server suites.
+  const config: Config = { ...configFromEnv({}), inMemoryDatabase: true, pgliteSnapshot: await pgliteSnapshot(), adminPassword, jwtSecret: 'e2e-secret-e2e-secret-e2e-secret', port: 0, applyShippedForms: false, ...overrides };
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -55,6 +55,8 @@ export async function startTestApp(kind: 'pglite' | 'postgres', overrides: Parti
     adminPassword,
     jwtSecret: 'test-secret-test-secret-test-secret',
     uiDir: '/nonexistent',
+    // The shipped forms (metadata/forms) only where a suite asks for them: the others start from an empty catalogue of forms.
+    applyShippedForms: false,
     ...overrides,
   };
   const app = await buildApp(config, process.env.TEST_LOG ? { logger: { level: 'error' }, ...build } : build);

@@ -12,7 +12,7 @@ const readOnly = [
   'GET /api/users/self-registration-roles', 'GET /api/users/self-registration-form',
 ];
 
-const limits = { signInFailuresPerAccount: 100, signInFailuresPerAddress: 3, mailRequestsPerAddress: 3, clientErrorBatchesPerAddress: 3 };
+const limits = { signInFailuresPerAccount: 100, signInFailuresPerAddress: 3, mailRequestsPerAddress: 3, clientErrorBatchesPerAddress: 3, publicReadsPerAddress: 3, publicPostsPerAddress: 3 };
 
 /** Every public call that writes, mails or checks a secret, with the limit it answers to and a call (n: a fresh value per call). */
 const limited: Record<string, { max: number; message: string; call: (n: number) => InjectOptions }> = {
@@ -27,6 +27,11 @@ const limited: Record<string, { max: number; message: string; call: (n: number) 
   'POST /api/User/CreateVerificationCode': { max: limits.mailRequestsPerAddress, message: requestsTooMany, call: (n) => ({ payload: { Token: 'generatenewkey', UserName: `nobody${n}`, Reason: 'activation' } }) },
   'POST /api/users/register': { max: limits.mailRequestsPerAddress, message: requestsTooMany, call: (n) => ({ payload: { UserName: `visitor${n}` } }) },
   'POST /api/ErrorLog/LogMany': { max: limits.clientErrorBatchesPerAddress, message: requestsTooMany, call: (n) => ({ payload: [{ Type: 'Error', Message: `flood ${n}` }] }) },
+  // Issue 32's public pages: each read and each message counts, malformed or not.
+  'GET /api/public/bulletins/1': { max: limits.publicReadsPerAddress, message: requestsTooMany, call: () => ({}) },
+  'GET /api/public/contact': { max: limits.publicReadsPerAddress, message: requestsTooMany, call: () => ({}) },
+  'GET /api/public/schedule': { max: limits.publicReadsPerAddress, message: requestsTooMany, call: () => ({ query: { from: new Date().toISOString() } }) },
+  'POST /api/public/contact': { max: limits.publicPostsPerAddress, message: requestsTooMany, call: (n) => ({ payload: { Values: { Name: `bot ${n}` }, Token: `guessed-${n}` } }) },
 };
 
 describe.each(databases)('rate limits on every public call, on %s', (kind) => {

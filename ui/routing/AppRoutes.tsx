@@ -40,6 +40,9 @@ const InvalidVerificationCodePage = lazy(() => account().then((m) => ({ default:
 // Spec 1 "Public routes": /user/create without a module check is self-registration for a visitor who is not signed in.
 const SelfRegistrationPage = lazy(() => import('../screens/users/SelfRegistrationPage.tsx'));
 const selfRegistrationPath = '/user/create';
+const BulletinPage = lazy(() => import('../screens/public-pages/BulletinPage.tsx'));
+const ContactUsPage = lazy(() => import('../screens/public-pages/ContactUsPage.tsx'));
+const ScheduleBigPicturePage = lazy(() => import('../screens/public-pages/ScheduleBigPicturePage.tsx'));
 
 /** Pages of the shell itself, by the route-table name the server gives them (server/modules/app/route-table.ts). */
 const shellPages: Record<string, () => React.ReactNode> = {
@@ -78,6 +81,9 @@ export function AppRoutes() {
           <Route path={publicPaths.passwordRecovery} element={<PasswordRecoveryPage />} />
           <Route path={publicPaths.userNameRecovery} element={<UserNameRecoveryPage />} />
           <Route path={publicPaths.invalidVerificationCode} element={<InvalidVerificationCodePage />} />
+          <Route path={publicPaths.bulletin} element={<BulletinPage />} />
+          <Route path={publicPaths.contactUs} element={<ContactUsPage />} />
+          <Route path={publicPaths.scheduleBigPicture} element={<ScheduleBigPicturePage />} />
           {/* Signed in, the route table's /user/create (the administrator's form, module RegisterUser) takes its place. */}
           {!signedIn && <Route path={selfRegistrationPath} element={<SelfRegistrationPage />} />}
           <Route element={<RequireSession />}>

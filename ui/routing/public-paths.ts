@@ -10,6 +10,10 @@ export const publicPaths = {
   passwordRecovery: '/user/passwordrecovery',
   userNameRecovery: '/user/usernamerecovery',
   invalidVerificationCode: '/user/invalidverificationcode/:reason/:token',
+  // Issue 32's public pages: reachable signed in or not.
+  bulletin: '/bulletin/view/:id',
+  contactUs: '/customercare/contactus',
+  scheduleBigPicture: '/scheduleBigPicture',
 } as const;
 
 export function isPublicPath(pathname: string): boolean {

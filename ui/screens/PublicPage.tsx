@@ -23,11 +23,11 @@ function ClientLogo() {
   );
 }
 
-/** The frame of the public screens: a centred card under the client logo. */
-export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the public screens: a centred card under the client logo (wider for reading: a bulletin, a form). */
+export function PublicPage({ title, children, maxWidth = 400 }: { title: string; children: ReactNode; maxWidth?: number }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper elevation={0} sx={{ width: '100%', maxWidth: 400, p: 4, border: 1, borderColor: 'divider' }}>
+      <Paper elevation={0} sx={{ width: '100%', maxWidth, p: 4, border: 1, borderColor: 'divider' }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <ClientLogo />

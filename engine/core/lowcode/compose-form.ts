@@ -61,9 +61,10 @@ const recordColumns: Record<string, Record<string, unknown>> = {
 /** How many list columns are shown at first; the column chooser shows the rest. */
 export const VISIBLE_LIST_COLUMNS = 4;
 
-const columnFormats: Partial<Record<string, 'date' | 'yesNo' | 'currency' | 'percentage'>> = { date: 'date', yesNo: 'yesNo', currency: 'currency', percentage: 'percentage' };
+type ColumnFormat = 'date' | 'dateTime' | 'yesNo' | 'currency' | 'percentage';
+const columnFormats: Partial<Record<string, ColumnFormat>> = { date: 'date', dateTime: 'dateTime', yesNo: 'yesNo', currency: 'currency', percentage: 'percentage' };
 
-function columnFormat(field: ComposedField): { format?: 'date' | 'yesNo' | 'currency' | 'percentage' } {
+function columnFormat(field: ComposedField): { format?: ColumnFormat } {
   const format = columnFormats[field.type.key];
   return format ? { format } : {};
 }

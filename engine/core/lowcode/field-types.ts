@@ -49,7 +49,7 @@ export interface FieldTypeDefinition {
 }
 
 export type FieldTypeKey =
-  | 'text' | 'textArea' | 'richText' | 'integer' | 'decimal' | 'currency' | 'percentage' | 'date' | 'dateRange'
+  | 'text' | 'textArea' | 'richText' | 'integer' | 'decimal' | 'currency' | 'percentage' | 'date' | 'dateTime' | 'dateRange'
   | 'yesNo' | 'selectOne' | 'selectMany' | 'specifyOther' | 'phoneList' | 'address' | 'fileUpload' | 'image';
 
 /** The phone list's own text for too many entries (spec 2 section 5, worded as given; the widget library holds the same). */
@@ -114,6 +114,14 @@ export const fieldTypes: Readonly<Record<FieldTypeKey, FieldTypeDefinition>> = {
     attributes: [requiredAttribute],
     valueSchema: (_a, required) => isoDate(required),
     uiSchema: () => ({ 'ui:widget': 'date' }),
+  },
+  dateTime: {
+    // Stored as the ISO string in UTC the client sends (spec 1 section 5): in UTC, text orders as time does, and
+    // a query that needs time casts it (::timestamptz).
+    key: 'dateTime', label: 'Date and Time', columnType: 'text', sortable: true, searchable: false, schemaType: 'date',
+    attributes: [requiredAttribute],
+    valueSchema: (_a, required) => ({ type: nullable('string', required), format: 'date-time' }),
+    uiSchema: () => ({ 'ui:widget': 'date-time' }),
   },
   dateRange: {
     key: 'dateRange', label: 'Date Range', columnType: 'jsonb', sortable: false, searchable: false, schemaType: 'object',

@@ -16,6 +16,8 @@ export interface ButtonBarProps {
   /** Opens a copy of the record (the screen's copy): offered by the update sets only. */
   onCopy?: () => void;
   onCancel: () => void;
+  /** What Save reads when it creates, where 'Create' would not say it (a visitor's 'Send'). */
+  createLabel?: string;
 }
 
 /** The button set for a mode unless the screen declares one (spec 2 section 4 "Records"). */
@@ -28,7 +30,7 @@ export function defaultButtonSet(mode: FormMode, declared: Partial<Record<'creat
  * Save is disabled while the form is pristine or a write is in flight, and then reads 'Please Wait...'.
  * A read-only record offers only Cancel.
  */
-export const ButtonBar = memo(function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, onDeactivate, onCopy, onCancel }: ButtonBarProps) {
+export const ButtonBar = memo(function ButtonBar({ set, pristine, busy, inactive, readOnly, onDelete, onDeactivate, onCopy, onCancel, createLabel = 'Create' }: ButtonBarProps) {
   const save = ['Create', 'Update', 'UpdateDelete', 'UpdateDeleteDeactivate'].includes(set) && !readOnly;
   const del = ['UpdateDelete', 'UpdateDeleteDeactivate', 'Delete'].includes(set) && !readOnly && onDelete;
   const deactivate = ['UpdateDeleteDeactivate', 'Delete'].includes(set) && !readOnly && onDeactivate;
@@ -42,7 +44,7 @@ export const ButtonBar = memo(function ButtonBar({ set, pristine, busy, inactive
       <Button variant="text" onClick={onCancel} disabled={busy && !save}>Cancel</Button>
       {save && (
         <Button type="submit" variant="contained" disabled={pristine || busy}>
-          {busy ? 'Please Wait...' : set === 'Create' ? 'Create' : 'Save'}
+          {busy ? 'Please Wait...' : set === 'Create' ? createLabel : 'Save'}
         </Button>
       )}
     </Stack>

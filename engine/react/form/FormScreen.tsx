@@ -53,6 +53,8 @@ export interface FormScreenProps {
    * "Record lock lifecycle"). The form turns read-only, its open question closes, and leaving it does not ask.
    */
   readOnlyMessage?: string | null;
+  /** What the create button reads (default 'Create'). */
+  createLabel?: string;
 }
 
 const baseWidgets = { ...libraryWidgets, notSpecifiedDate: NotSpecifiedDateWidget };
@@ -67,7 +69,7 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, notice, readOnlyMessage }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, notice, readOnlyMessage, createLabel }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record) || Boolean(readOnlyMessage);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
@@ -217,6 +219,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
             onDeactivate={deactivate ? askDeactivate : undefined}
             onCopy={mode === 'update' ? onCopy : undefined}
             onCancel={onDone}
+            createLabel={createLabel}
           />
         </Stack>
       </Paper>

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { lowCodeApi } from '../../../engine/core/lowcode/api.ts';
 import type { ListDefinition } from '../../../engine/core/screen-document.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
+import type { CrudHandlers } from '../../lib/crud/crud-handlers.ts';
 import { composedRecordBody, noValuesBody } from '../../lib/crud/form-body.ts';
 import { lockHeaders, lockQuerySchema, requireWriteLock, sentVersion, staleVersion } from '../../lib/crud/record-lock.ts';
 import { deniedFieldsOf, listForUser, withRowRule } from '../../lib/crud/record-access.ts';
@@ -15,12 +15,12 @@ import type { ResolvedAccess } from '../../types.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import { builtForm, type BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
-import { storedJsonValues, storedSelectValues } from './record-values.ts';
+import { formRecordHandlers, recordOwnerField } from './form-record-handlers.ts';
 import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
 import { pageScreen } from '../pages/page-screens.ts';
 import { withSelectNames } from '../lookups/lookup-names.ts';
-import { listCircleAccess, moveRecord, recordCircleOf, recordCircles } from './record-circles.ts';
+import { listCircleAccess, moveRecord, recordCircleOf } from './record-circles.ts';
 import { writeAuditEntry } from '../../lib/crud/audit.ts';
 import { circleIdField } from '../../../engine/core/grid/actions.ts';
 
@@ -33,7 +33,7 @@ const paramsOf = (owner: 'formId' | 'pageId') => ({
   properties: { [owner]: { type: 'integer' }, id: { type: 'integer' } },
 } as const);
 
-const ownerField = 'CreatedById';
+const ownerField = recordOwnerField;
 
 /**
  * Where a built form's records are reached: through the form itself (/api/forms/:formId/records, the form's module),
@@ -107,12 +107,7 @@ export default async function recordRoutes(app: FastifyInstance) {
     const udfs = udfColumnsOf(list, built.entity);
     const records: FormRecords = {
       built,
-      handlers: crudHandlers(app, {
-        screen: built.screen, entity: built.entity, table, ownerField, circles: recordCircles(app, built),
-        hooks: {
-          toColumns: async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values)),
-        },
-      }),
+      handlers: formRecordHandlers(app, built),
       list,
       listOptions: {
         idField: 'RecordId',

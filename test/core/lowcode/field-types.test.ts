@@ -39,6 +39,8 @@ const cases: Array<[FieldTypeKey, Record<string, unknown>, unknown, unknown, str
   ['currency', { lessThanOrEqualTo: 100 }, 100, 100.01, 'Must be less than or equal to 100.'],
   ['percentage', { greaterThanOrEqualTo: 0, lessThanOrEqualTo: 100 }, 12.5, 101, 'Must be less than or equal to 100.'],
   ['date', {}, '2026-11-24', '11/24/2026', 'Value is not a valid date.'],
+  // Issue 32 (Schedule Items' StartsAt): an ISO date-time, in UTC as the client sends it.
+  ['dateTime', { required: true }, '2026-11-24T09:30:00.000Z', '11/24/2026 9:30', 'Value is not a valid date.'],
   ['dateRange', {}, { StartDate: '2026-01-01', EndDate: '2026-02-01' }, { StartDate: 'soon', EndDate: null }, 'Start Date is not a valid date.'],
   ['dateRange', { required: true }, { StartDate: '2026-01-01', EndDate: null }, {}, 'Start Date is required.'],
   ['yesNo', {}, true, 'yes', 'Value must be yes or no.'],
@@ -113,7 +115,7 @@ describe('widgets and options', () => {
     const columns = Object.fromEntries(Object.values(fieldTypes).map((t) => [t.key, t.columnType]));
     expect(columns).toEqual({
       text: 'text', textArea: 'text', richText: 'text', integer: 'integer', decimal: 'numeric', currency: 'numeric',
-      percentage: 'numeric', date: 'date', dateRange: 'jsonb', yesNo: 'boolean', selectOne: 'integer', selectMany: 'jsonb',
+      percentage: 'numeric', date: 'date', dateTime: 'text', dateRange: 'jsonb', yesNo: 'boolean', selectOne: 'integer', selectMany: 'jsonb',
       specifyOther: 'jsonb', phoneList: 'jsonb', address: 'jsonb', fileUpload: 'jsonb', image: 'jsonb',
     });
     expect(oneField('currency').entity.properties?.Value).toMatchObject({ 'x-columnType': 'numeric', 'x-fieldType': 'currency' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import type { TransferImport } from '../../../metadata/types/TransferImport.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
@@ -36,6 +36,8 @@ export function ImportHistory({ imports, onChanged }: { imports: TransferImport[
         <Typography variant="h2" gutterBottom>Past Imports</Typography>
         <ErrorList title="The import cannot be rolled back" items={errors} />
         {!imports.length ? <Typography color="text.secondary">Nothing has been imported yet.</Typography> : (
+          // A table scrolls sideways in its own box on a phone, never the page (the shipped forms' import is listed on a fresh install).
+          <TableContainer>
           <Table size="small" aria-label="Past imports">
             <TableHead>
               <TableRow>
@@ -64,6 +66,7 @@ export function ImportHistory({ imports, onChanged }: { imports: TransferImport[
               ))}
             </TableBody>
           </Table>
+          </TableContainer>
         )}
       </CardContent>
       <Dialog open={!!confirming} onClose={() => setConfirming(null)} aria-labelledby="rollback-title">
