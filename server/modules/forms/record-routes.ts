@@ -15,7 +15,7 @@ import type { ResolvedAccess } from '../../types.ts';
 import { routeNodeName, type GuardedRouteKind } from '../access/permission-nodes.ts';
 import { builtForm, type BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
-import { storedJsonValues, storedSelectValues } from './record-values.ts';
+import { builtRecordColumns } from './record-values.ts';
 import { lookupNameColumns } from '../lookups/lookup-name-columns.ts';
 import { pageModuleName, pageRecordsApi, pageScreenId } from '../../../engine/core/lowcode/compose-page.ts';
 import { pageScreen } from '../pages/page-screens.ts';
@@ -109,9 +109,7 @@ export default async function recordRoutes(app: FastifyInstance) {
       built,
       handlers: crudHandlers(app, {
         screen: built.screen, entity: built.entity, table, ownerField, circles: recordCircles(app, built),
-        hooks: {
-          toColumns: async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values)),
-        },
+        hooks: { toColumns: builtRecordColumns(built) },
       }),
       list,
       listOptions: {
