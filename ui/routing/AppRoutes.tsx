@@ -32,6 +32,8 @@ const InvalidVerificationCodePage = lazy(() => account().then((m) => ({ default:
 // Spec 1 "Public routes": /user/create without a module check is self-registration for a visitor who is not signed in.
 const SelfRegistrationPage = lazy(() => import('../screens/users/SelfRegistrationPage.tsx'));
 const selfRegistrationPath = '/user/create';
+// A built form published to the public: the form's engine loads only when one is opened.
+const PublicFormPage = lazy(() => import('../screens/public-form/PublicFormPage.tsx'));
 
 /** Pages of the shell itself, by the route-table name the server gives them (server/modules/app/route-table.ts). */
 const shellPages: Record<string, () => React.ReactNode> = {
@@ -70,6 +72,7 @@ export function AppRoutes() {
           <Route path={publicPaths.passwordRecovery} element={<PasswordRecoveryPage />} />
           <Route path={publicPaths.userNameRecovery} element={<UserNameRecoveryPage />} />
           <Route path={publicPaths.invalidVerificationCode} element={<InvalidVerificationCodePage />} />
+          <Route path={publicPaths.publicForm} element={<PublicFormPage />} />
           {/* Signed in, the route table's /user/create (the administrator's form, module RegisterUser) takes its place. */}
           {!signedIn && <Route path={selfRegistrationPath} element={<SelfRegistrationPage />} />}
           <Route element={<RequireSession />}>

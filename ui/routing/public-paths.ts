@@ -10,6 +10,8 @@ export const publicPaths = {
   passwordRecovery: '/user/passwordrecovery',
   userNameRecovery: '/user/usernamerecovery',
   invalidVerificationCode: '/user/invalidverificationcode/:reason/:token',
+  /** A built form published to the public (issue 32). */
+  publicForm: '/public/form/:key',
 } as const;
 
 export function isPublicPath(pathname: string): boolean {

@@ -20,15 +20,18 @@ function ClientLogo() {
   );
 }
 
-/** The frame of the public screens: a centred card under the client logo. */
-export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The frame of the public screens: a centred card under the client logo. Wide, for a form of many fields (a public
+ * built form), whose own title bar then names it (no title here).
+ */
+export function PublicPage({ title, wide, children }: { title?: string; wide?: boolean; children: ReactNode }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper elevation={0} sx={{ width: '100%', maxWidth: 400, p: 4, border: 1, borderColor: 'divider' }}>
+      <Paper elevation={0} sx={{ width: '100%', maxWidth: wide ? 880 : 400, p: wide ? { xs: 2, sm: 4 } : 4, border: 1, borderColor: 'divider' }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <ClientLogo />
-            <Typography variant="h1">{title}</Typography>
+            {title && <Typography variant="h1">{title}</Typography>}
           </Stack>
           {children}
         </Stack>

@@ -14,8 +14,7 @@ export const publicFormApi = {
   visitor: '/api/public/forms/:key',
 } as const;
 
-/** The address a visitor opens. */
-export const publicFormPath = '/public/form/:key';
+/** The address a visitor opens (ui/routing/public-paths.ts publicForm). */
 export const publicFormUrl = (key: string) => `/public/form/${encodeURIComponent(key)}`;
 
 /** What an administrator chooses. A limit of 0 is off. */

@@ -17,12 +17,14 @@ import { useRecordsRoutes } from './useRecordsRoutes.ts';
 import { FieldsTab } from './FieldsTab.tsx';
 import { RevisionsTab } from './RevisionsTab.tsx';
 import { ActionsTab } from './ActionsTab.tsx';
+import { PublicTab } from './PublicTab.tsx';
 
 const tabs = [
   { id: 'form', label: 'Form' },
   { id: 'fields', label: 'Fields' },
   { id: 'actions', label: 'Actions' },
   { id: 'revisions', label: 'Revisions' },
+  { id: 'public', label: 'Public' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -88,7 +90,7 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
   const choose = (next: TabId) => setSearch(next === 'form' ? {} : { tab: next }, { replace: true });
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions and revisions`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, revisions and public address`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} id={`form-tab-${t.id}`} aria-controls={`form-tabpanel-${t.id}`} />)}
       </Tabs>
       {/* The Form tab stays mounted while hidden: switching tabs keeps what was typed there. */}
@@ -116,6 +118,14 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
           <Stack spacing={2}>
             <TabHeading title={form.Name} description="Every change to the form's definition, newest first." formId={formId} />
             <RevisionsTab formId={formId} />
+          </Stack>
+        )}
+      </TabPanel>
+      <TabPanel id="public" active={tab === 'public'}>
+        {tab === 'public' && (
+          <Stack spacing={2}>
+            <TabHeading title={form.Name} description="Published to the public: visitors fill the fields chosen here at the form's own address, and see nothing else." formId={formId} />
+            {form.IsReserved ? <Alert severity="info">A built-in form cannot be published to the public.</Alert> : <PublicTab formId={formId} />}
           </Stack>
         )}
       </TabPanel>
