@@ -34,6 +34,7 @@ export const publicPages: Visit[] = [
   { label: 'Change password (unknown key)', path: '/user/changepassword/not-a-key' },
   { label: 'Activate (unknown key)', path: '/user/activate/activation/not-a-key' },
   { label: 'Sign-in link (unknown token)', path: '/login/not-a-token' },
+  { label: 'Public form (unknown key)', path: '/public/form/not-a-key' },
 ];
 
 /** The first record of a screen's list call: a real id for its :id routes. */
@@ -89,8 +90,14 @@ export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes
   // An aggregate circle of one atomic circle, so /aggregate/manage/:id opens a real one.
   const { AtomicCircleId } = await api.post<{ AtomicCircleId: number }>('/api/circles/atomic', { Name: 'North', Description: null, AggregateCircleId: null, OwnerAtomicCircleId: null, IsActive: true }, 201);
   await api.post('/api/circles/aggregates', { Name: 'East', Role: [], Permissions: [], AtomicCircleHierarchy: [{ Id: AtomicCircleId }], OwnerAtomicCircle: null }, 201);
+  // The built form published to the public: its Public tab, and the page a visitor fills.
+  const published = await api.post<{ PublicKey: string }>(`/api/forms/${form.FormId}/public`, { IsPublic: true, FieldIds: form.FieldIds, Honeypot: true, MinFillSeconds: 3, MaxPerHour: 10 }, 200);
+  const publicForm = [
+    { label: 'Public tab of a form (form.update?tab=public)', path: `/form/update/${form.FormId}?tab=public` },
+    { label: 'Public form (published)', path: `/public/form/${published.PublicKey}` },
+  ];
   const routes = await api.get<RouteEntry[]>('/api/App/GetRoutes');
-  return { visits: visitsOf(routes, await routeParams(app, api, form, pageId), form), form };
+  return { visits: [...visitsOf(routes, await routeParams(app, api, form, pageId), form), ...publicForm], form };
 }
 
 /** A spinner, skeleton or loading bar: the screen is still loading while one shows. */
