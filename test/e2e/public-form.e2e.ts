@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { launchChromium, openPage, phone, screenshot, signInThroughForm, startServer } from './harness.ts';
 import { adminApi, seedBuiltForm, type SeededForm } from './seed-through-api.ts';
+import { expectAccessible } from './accessibility.ts';
 import { publicFormMessages } from '../../engine/core/lowcode/public-forms.ts';
 
 /**
@@ -50,6 +51,7 @@ describe('a built form published to the public, end to end (Chromium)', () => {
     address = await settings.getByLabel('Address', { exact: true }).inputValue();
     expect(address).toMatch(new RegExp(`^${baseUrl}/public/form/[\\w-]{32}$`));
     await screenshot(admin, 'public-form-02-published');
+    await expectAccessible(admin, 'Public tab of a form');
   });
 
   it('a signed-out browser fills it and creates a record, and sees only the offered fields', async () => {
@@ -66,6 +68,7 @@ describe('a built form published to the public, end to end (Chromium)', () => {
     await visitor.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => visitor.getByText(publicFormMessages.thanks).isVisible()).toBe(true);
     await screenshot(visitor, 'public-form-04-thank-you');
+    await expectAccessible(visitor, 'Public form, thank-you');
     await visitor.getByRole('button', { name: 'Send another' }).click();
     await expect.poll(() => visitor.getByLabel(/^Subject/).inputValue()).toBe('');
   });

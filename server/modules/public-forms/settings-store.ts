@@ -53,7 +53,10 @@ export function requiredNotOffered(built: Pick<BuiltForm, 'entity'>, fieldIds: n
 /** The settings an administrator sees (the defaults, and no address, until first saved). */
 export function settingsView(built: BuiltForm, stored: StoredPublicForm | null): PublicFormSettings {
   const { FormId } = built.form;
-  return { ...publicFormDefaults, ...stored, FormId, PublicKey: stored?.PublicKey ?? null, Fields: fieldsOf(built) };
+  const Fields = fieldsOf(built);
+  // A chosen field since removed (or ended) from the form is no longer offered, nor shown as chosen.
+  const FieldIds = (stored?.FieldIds ?? []).filter((id) => Fields.some((f) => f.CanOffer && f.FormFieldId === id));
+  return { ...publicFormDefaults, ...stored, FormId, PublicKey: stored?.PublicKey ?? null, FieldIds, Fields };
 }
 
 /** Refuses a change that names a field a visitor cannot fill, or publishes a form a visitor could not complete. */

@@ -103,6 +103,8 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
     // The token is spent (and the response counted for the address) first, so two sends of one token cannot both be stored.
     const spent = await submissions().insert({ FormId: built.form.FormId, Address: address, TokenNonce: token.nonce }).onConflict('TokenNonce').ignore().returning('SubmissionId');
     if (!spent.length) throw HttpError.of(400, publicFormMessages.expired, null, 'FillToken');
+    // A spent token older than a day is refused by its age anyway: its row is no longer needed.
+    await submissions().where({ FormId: built.form.FormId }).where('CreatedDate', '<', app.db.raw("now() - interval '1 day'")).delete();
     const thanks = { Message: publicFormMessages.thanks };
     // A filled honeypot is a bot: it is told what a person is told (so it learns nothing to adapt to), and nothing is stored.
     if (stored.Honeypot && request.body[honeypotField]) return reply.status(201).send(thanks);

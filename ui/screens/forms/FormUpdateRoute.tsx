@@ -88,6 +88,16 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
   if (!payload || !form) return <LoadingScreen />;
 
   const choose = (next: TabId) => setSearch(next === 'form' ? {} : { tab: next }, { replace: true });
+  // The tabs after the form's own: a heading, then their content, mounted only while shown.
+  const headed: Array<{ id: TabId; description: string; content: () => ReactNode }> = [
+    { id: 'fields', description: 'Its fields and user-defined fields, in the order the form shows them.', content: () => <FieldsTab form={form} /> },
+    { id: 'actions', description: 'The buttons its list shows on each row and above it, and who may use them.', content: () => <ActionsTab formId={formId} /> },
+    { id: 'revisions', description: "Every change to the form's definition, newest first.", content: () => <RevisionsTab formId={formId} /> },
+    {
+      id: 'public', description: "Published to the public: visitors fill the fields chosen here at the form's own address, and see nothing else.",
+      content: () => (form.IsReserved ? <Alert severity="info">A built-in form cannot be published to the public.</Alert> : <PublicTab formId={formId} />),
+    },
+  ];
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, revisions and public address`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -97,38 +107,16 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
       <TabPanel id="form" active={tab === 'form'}>
         <FormRoute key={entry.Name} entry={entry} mode="update" screen={screen} entity={payload.Schema} actions={() => <OpenRecordsButton formId={formId} />} />
       </TabPanel>
-      <TabPanel id="fields" active={tab === 'fields'}>
-        {tab === 'fields' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="Its fields and user-defined fields, in the order the form shows them." formId={formId} />
-            <FieldsTab form={form} />
-          </Stack>
-        )}
-      </TabPanel>
-      <TabPanel id="actions" active={tab === 'actions'}>
-        {tab === 'actions' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="The buttons its list shows on each row and above it, and who may use them." formId={formId} />
-            <ActionsTab formId={formId} />
-          </Stack>
-        )}
-      </TabPanel>
-      <TabPanel id="revisions" active={tab === 'revisions'}>
-        {tab === 'revisions' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="Every change to the form's definition, newest first." formId={formId} />
-            <RevisionsTab formId={formId} />
-          </Stack>
-        )}
-      </TabPanel>
-      <TabPanel id="public" active={tab === 'public'}>
-        {tab === 'public' && (
-          <Stack spacing={2}>
-            <TabHeading title={form.Name} description="Published to the public: visitors fill the fields chosen here at the form's own address, and see nothing else." formId={formId} />
-            {form.IsReserved ? <Alert severity="info">A built-in form cannot be published to the public.</Alert> : <PublicTab formId={formId} />}
-          </Stack>
-        )}
-      </TabPanel>
+      {headed.map(({ id, description, content }) => (
+        <TabPanel key={id} id={id} active={tab === id}>
+          {tab === id && (
+            <Stack spacing={2}>
+              <TabHeading title={form.Name} description={description} formId={formId} />
+              {content()}
+            </Stack>
+          )}
+        </TabPanel>
+      ))}
     </Box>
   );
 }

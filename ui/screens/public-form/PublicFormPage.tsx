@@ -11,12 +11,12 @@ import { publicFormCalls } from '../forms/public-form-api.ts';
 type Loaded = { state: 'loading' } | { state: 'missing'; message: string } | { state: 'ready'; definition: PublicFormDefinition } | { state: 'sent' };
 
 /**
- * The trap a person never fills: out of sight and out of the tab order, labelled so a screen reader user who meets it
- * knows to leave it. Bots filling every input fill it, and their response is not stored.
+ * The trap a person never fills: out of sight (clipped and transparent), out of the tab order and of the accessibility
+ * tree, labelled so that whoever meets it knows to leave it. Bots filling every input fill it; their response is not stored.
  */
 function Honeypot({ value, onChange }: { value: string; onChange(value: string): void }) {
   return (
-    <Box aria-hidden sx={visuallyHidden}>
+    <Box aria-hidden sx={{ ...visuallyHidden, opacity: 0 }}>
       <TextField
         label="Leave this field empty" name={honeypotField} value={value} onChange={(e) => onChange(e.target.value)}
         slotProps={{ htmlInput: { tabIndex: -1, autoComplete: 'off' } }}
