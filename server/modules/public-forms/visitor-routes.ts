@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { honeypotField, publicFormApi, publicFormMessages, type PublicFormDefinition, type PublicFormSubmission } from '../../../engine/core/lowcode/public-forms.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
@@ -9,6 +9,7 @@ import { builtRecordColumns } from '../forms/record-values.ts';
 import { offeredNames, publicFormByKey, requiredNotOffered, type StoredPublicForm } from './settings-store.ts';
 import { visitorDefinition } from './visitor-definition.ts';
 import { fillTokens } from './fill-token.ts';
+import { limitKeyGuesses } from '../accounts/key-guess-limit.ts';
 
 type Row = Record<string, unknown>;
 type Req = FastifyRequest<{ Params: { key: string } }>;
@@ -39,7 +40,12 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
   const tokens = fillTokens(options.secret);
   const handlers = new WeakMap<BuiltForm, CrudHandlers>();
 
-  async function published(request: Req): Promise<Published> {
+  /** The form at the key, else one not-found; an address failing as often as a sign-in may fail is refused (429), so keys cannot be guessed. */
+  function published(request: Req, reply: FastifyReply): Promise<Published> {
+    return limitKeyGuesses(app, request, reply, () => publishedAt(request));
+  }
+
+  async function publishedAt(request: Req): Promise<Published> {
     const stored = await publicFormByKey(app.db, request.params.key);
     const built = stored && (await builtForm(app.db, stored.FormId));
     if (!stored || !built || requiredNotOffered(built, stored.FieldIds).length) throw notFound();
@@ -74,7 +80,7 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
     config: { access: 'public' },
     schema: { tags, summary: 'What a visitor fills: the offered fields only (selects with their options), and a fill token.', params },
   }, async (request, reply): Promise<PublicFormDefinition> => {
-    const { stored, built, offered } = await published(request);
+    const { stored, built, offered } = await published(request, reply);
     reply.header('cache-control', 'no-store');
     return {
       Title: built.screen.title, Description: built.screen.description ?? null, ...(await visitorDefinition(app.db, built, offered)),
@@ -86,7 +92,7 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
     config: { access: 'public' },
     schema: { tags, summary: "Creates one record of the public form from the offered fields' values (nothing else is accepted).", params, body: submissionBody },
   }, async (request, reply) => {
-    const { stored, built, offered } = await published(request);
+    const { stored, built, offered } = await published(request, reply);
     const token = tokens.read(request.body.Token, built.form.FormId);
     const submissions = () => app.db('public_form_submissions');
     if (!token || (await submissions().where({ TokenNonce: token.nonce }).first('SubmissionId'))) throw HttpError.of(400, publicFormMessages.expired, null, 'FillToken');
