@@ -198,6 +198,17 @@ export interface FormDefinition {
    */
   recordInfo?: boolean;
   /**
+   * A report shown under the record (the report card): its file name, and what fills each of its parameters: a field of the record or a fixed value.
+   */
+  recordReport?: {
+    fileName: string;
+    params: {
+      param: string;
+      field?: string;
+      value?: string;
+    }[];
+  };
+  /**
    * Ask before leaving with unsaved changes (default true).
    */
   promptOnAbandon?: boolean;

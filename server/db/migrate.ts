@@ -46,6 +46,7 @@ import * as builtReports from './migrations/133_built_reports.ts';
 import * as reportSchedules from './migrations/134_report_schedules.ts';
 import * as clientErrorLog from './migrations/135_client_error_log.ts';
 import * as reportExports from './migrations/136_report_exports.ts';
+import * as formRecordReport from './migrations/137_form_record_report.ts';
 import * as publicForms from './migrations/142_public_forms.ts';
 import * as publicFormSubmissions from './migrations/143_public_form_submissions.ts';
 
@@ -100,6 +101,7 @@ const migrations: Array<[string, Migration]> = [
   ['134_report_schedules', reportSchedules],
   ['135_client_error_log', clientErrorLog],
   ['136_report_exports', reportExports],
+  ['137_form_record_report', formRecordReport],
   ['142_public_forms', publicForms],
   ['143_public_form_submissions', publicFormSubmissions],
 ];

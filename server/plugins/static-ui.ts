@@ -26,8 +26,9 @@ export default fp(async function staticUi(app, options: { uiDir: string }) {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    // A request a route answers (every API call) is not a page: decided before any string work.
-    if (request.routeOptions.url !== undefined || request.method !== 'GET') return;
+    // A request a route answers (every API call) is not a page: decided before any string work. HEAD is asked as GET
+    // is (monitors and link checkers ask HEAD); Fastify sends the headers alone.
+    if (request.routeOptions.url !== undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     const url = request.url.split('?')[0];
     if (!url.startsWith('/api/') && !url.startsWith('/docs') && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

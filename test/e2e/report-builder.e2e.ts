@@ -23,8 +23,9 @@ describe('the report builder, end to end (Chromium)', () => {
   let admin: { browser: Browser; page: Page; consoleErrors: string[] };
   let clerk: { browser: Browser; page: Page; consoleErrors: string[] } | undefined;
   let reportId: number;
+  let formId: number;
   let smtp: SmtpCatcher;
-  const rowsText = async (page: Page) => (await page.getByRole('table').getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const rowsText = async (within: Pick<Page, 'getByRole'>) => (await within.getByRole('table').getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
@@ -37,6 +38,7 @@ describe('the report builder, end to end (Chromium)', () => {
       ],
     }, 201);
     // Clerks hold the form without its Secret field; they record incidents (and see their own only).
+    formId = built.FormId;
     const clerks = await addRole(app, 'Clerk');
     await grantModule(app, clerks, `Form${built.FormId}`);
     await revokeNode(app, clerks, `Form${built.FormId}`, { type: 'field', name: 'Secret' });
@@ -166,6 +168,33 @@ describe('the report builder, end to end (Chromium)', () => {
     expect(csv).not.toContain('Secret');
     await expect.poll(() => row.innerText()).toContain(': sent');
     expect(clerk!.consoleErrors).toEqual([]);
+  });
+
+  it('shown under each incident, filled from its severity: the clerk sees the incidents of that severity under one', async () => {
+    const { page } = admin;
+    await page.goto(`${baseUrl}/form/update/${formId}?tab=report`);
+    await page.getByRole('combobox', { name: 'Report' }).click();
+    await page.getByRole('option', { name: 'Incidents by Severity' }).click();
+    await page.getByRole('combobox', { name: 'Severity: filled from' }).click();
+    await page.getByRole('option', { name: "The record's Severity" }).click();
+    await expectAccessible(page, "the form's Report tab");
+    await screenshot(page, 'report-builder-05-record-report');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Each record of Incident now shows this report.').waitFor();
+
+    const { page: clerkPage } = clerk!;
+    const leak = await app.db(`form_records_${formId}`).where({ Title: 'Leak' }).first('RecordId');
+    await clerkPage.goto(`${baseUrl}/incident/update/${leak.RecordId}`);
+    const card = clerkPage.getByRole('region', { name: 'Print Invoice' });
+    await expect.poll(() => rowsText(card)).toEqual(['Title Severity Cost Records', 'Leak High 120 1', 'Spill High 30 1', 'Subtotal: High 150 2', 'Total 150 2']);
+    await expectAccessible(clerkPage, 'an incident with its report');
+    await screenshot(clerkPage, 'report-builder-06-record-with-report');
+    // Leaving the record, and the form, gives their locks back (the delete below counts the locks).
+    await clerkPage.goto(`${baseUrl}/incident`);
+    await page.goto(`${baseUrl}/reportmodule/build`);
+    await expect.poll(async () => (await app.db('record_locks').select('*')).length, { timeout: 15_000 }).toBe(0);
+    expect(clerk!.consoleErrors).toEqual([]);
+    expect(admin.consoleErrors).toEqual([]);
   });
 
   it('the administrator deletes it from the list (under its lock), with its grants and schedules', async () => {

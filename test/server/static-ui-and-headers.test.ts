@@ -24,6 +24,13 @@ describe('serving the UI, the API docs and security headers', () => {
     }
   });
 
+  it('answers HEAD for a page as GET, without the body (monitors and link checkers ask HEAD)', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe('');
+  });
+
   it('serves hashed assets as immutable, and a missing asset as 404', async () => {
     const res = await t.app.inject({ url: '/assets/app-123.js' });
     expect(res.statusCode).toBe(200);

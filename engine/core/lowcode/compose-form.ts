@@ -4,7 +4,7 @@ import { defaultMessages, formatMessage } from '../messages.ts';
 import type { ScreenDocument } from '../screen-document.ts';
 import { attributeFaults } from './attribute-faults.ts';
 import { fieldTypeOf, withDefaults, type FieldTypeDefinition } from './field-types.ts';
-import type { FieldSchemaDefinition, StoredField, StoredForm } from './types.ts';
+import type { FieldSchemaDefinition, RecordReportSetting, StoredField, StoredForm } from './types.ts';
 import { fieldIdentifier, formNaming, identifierFault, UDF_KEYWORD } from './form-naming.ts';
 
 export { fieldIdentifier, formNaming, identifierFault, MAX_IDENTIFIER_LENGTH, RESERVED_FIELD_NAMES, slugOf, UDF_KEYWORD, type FormNaming } from './form-naming.ts';
@@ -220,9 +220,25 @@ export function composeStoredForm(form: StoredForm, fields: readonly StoredField
       buttonSets: { create: 'Create', update: 'UpdateDeleteDeactivate', delete: 'Delete' },
       recordInfo: true,
       promptOnAbandon: true,
+      ...(form.RecordReport ? { recordReport: recordReportOf(form.RecordReport, shown) } : {}),
     },
   };
   return { screen, entity };
+}
+
+/**
+ * The record report as the screen document says it: each parameter's field by its name today, or its fixed value. A
+ * parameter whose field is not shown today names neither, and the card says what it needs instead of running.
+ */
+function recordReportOf(setting: RecordReportSetting, shown: readonly ComposedField[]) {
+  return {
+    fileName: setting.FileName,
+    params: setting.Params.map(({ Param: param, FormFieldId, Value }) => {
+      if (!FormFieldId) return { param, value: Value ?? '' };
+      const field = shown.find((f) => f.stored.FormFieldId === FormFieldId);
+      return field ? { param, field: field.name } : { param };
+    }),
+  };
 }
 
 /** The spec's schema definition of a field: its Type, its upper bound (a text's maximum length), whether it is on. */

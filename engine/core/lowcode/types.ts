@@ -18,6 +18,17 @@ export interface StoredForm {
   /** A built-in entity's form: its shipped fields cannot be removed or retyped. */
   IsReserved?: boolean;
   IsActive: boolean;
+  /** The report shown under each of its records (the report card), with what fills each parameter; none when null. */
+  RecordReport?: RecordReportSetting | null;
+}
+
+/**
+ * A record report: the report's file name, and for each of its parameters a field of the record (by id, so a rename
+ * keeps it) or a fixed value.
+ */
+export interface RecordReportSetting {
+  FileName: string;
+  Params: Array<{ Param: string; FormFieldId?: number | null; Value?: string | null }>;
 }
 
 /** One field of a form, ordinary or user-defined (spec 2 section 3 "Form field"). */

@@ -21,7 +21,7 @@ const fieldColumns = [
 
 export async function readForm(db: Knex, formId: number): Promise<FormRow | undefined> {
   return db('forms').where({ FormId: formId })
-    .first('FormId', 'Name', 'Description', 'CanHaveEav', 'IsCircleable', 'IsReserved', 'IsActive', 'Source', 'TableName', 'Revision', 'AccessPageId');
+    .first('FormId', 'Name', 'Description', 'CanHaveEav', 'IsCircleable', 'IsReserved', 'IsActive', 'Source', 'TableName', 'Revision', 'AccessPageId', 'RecordReport');
 }
 
 /** Every field of a form (UDFs too, inactive and ended ones too), ordinary fields first, each list in its order. */

@@ -5,7 +5,8 @@ import { idParams } from '../../lib/crud/register-crud.ts';
 import { contentDisposition } from '../files/content-disposition.ts';
 import { fileStorageFor } from '../files/storage.ts';
 import * as schemas from './export-job-schemas.ts';
-import { cancelExportJob, exportJobType, stopExportJobs, startExportJob, type ExportJobContext, type ExportJobRequest } from './export-jobs.ts';
+import { exportTypes, type ExportFormat } from './export.ts';
+import { cancelExportJob, stopExportJobs, startExportJob, type ExportJobContext, type ExportJobRequest } from './export-jobs.ts';
 import { exportJobsOf, listedExportJob, maxRunningPerUser, ownExportJob, runningCount, tidyExportJobs } from './export-job-store.ts';
 import type { ReportSettings } from './reports-db.ts';
 import { reportFor } from './store.ts';
@@ -57,7 +58,7 @@ export default async function exportJobRoutes(app: FastifyInstance, options: { r
     const size = await storage.size(job.FileName);
     if (size === null) throw HttpError.of(404, 'This export\'s file is no longer kept. Export the report again.', null, 'NotFound');
     return reply
-      .type(exportJobType(job.Format))
+      .type(exportTypes[job.Format as ExportFormat])
       .header('content-disposition', contentDisposition('attachment', job.UserFileName))
       .header('content-length', size)
       .header('cache-control', 'no-store')

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import type { FileStorage } from '../files/storage.ts';
-import { exportTypes, reportBatches, reportFile, type ExportFormat } from './export.ts';
+import { reportBatches, reportFile, type ExportFormat } from './export.ts';
 import { generatedAt, givenParameters } from './export-pdf.ts';
 import { reportRunBy } from './form-report-sql.ts';
 import type { WireValue } from './params.ts';
@@ -50,6 +50,8 @@ export async function startExportJob(ctx: ExportJobContext, userId: number, requ
       const [row] = (await trx.raw(`select count(*)::float8 as n from ${from}`, bindings as Knex.ValueDict)).rows as Array<{ N: number }>;
       return row.N;
     });
+    // Cancelled (or the server closing) while counting: no batch is read at all.
+    if (abort.signal.aborted) throw abort.signal.reason;
     await ctx.db('report_exports').where({ ExportId }).update({ RowsTotal: total });
     const batches = progressOf(ctx.db, ExportId, reportBatches({ db: ctx.reportsDb, def, bindings, sorts, timeoutSeconds: ctx.settings.timeoutSeconds }), abort.signal);
     const temp = await ctx.storage.tempPath();
@@ -123,4 +125,3 @@ export async function stopExportJobs(ctx: ExportJobContext): Promise<void> {
   await Promise.all(jobs.map((job) => job.done));
 }
 
-export const exportJobType = (format: ExportFormat) => exportTypes[format];

@@ -28,23 +28,29 @@ function readsAllAllowed(db: Knex, userId: number) {
   return async (def: Pick<ReportDefinition, 'ReadsAllOf'>) => (await Promise.all((def.ReadsAllOf ?? []).map(allowed))).every(Boolean);
 }
 
+/** The rows of a runnable-reports query (selecting r.Definition) that the user may also read whole (ReadsAllOf). */
+async function readableWhole<T extends { Definition: unknown }>(db: Knex, userId: number, rows: T[]): Promise<T[]> {
+  const allowed = readsAllAllowed(db, userId);
+  const kept: T[] = [];
+  for (const row of rows) if (await allowed(row.Definition as ReportDefinition)) kept.push(row);
+  return kept;
+}
+
 export async function categoriesFor(db: Knex, userId: number) {
-  const ids = [...new Set((await reportsFor(db, userId)).map((r) => r.CategoryId as number))];
+  const granted: Array<{ CategoryId: number; Definition: unknown }> = await runnable(db, userId).select('r.CategoryId', 'r.Definition');
+  const ids = [...new Set((await readableWhole(db, userId, granted)).map((r) => r.CategoryId))];
   return db('report_categories as c').whereIn('c.CategoryId', ids)
     .orderBy([{ column: 'c.DisplayOrder' }, { column: 'c.Title' }]).select('c.CategoryId', 'c.Title', 'c.DisplayOrder');
 }
 
 export async function reportsFor(db: Knex, userId: number) {
-  const allowed = readsAllAllowed(db, userId);
   const granted = await runnable(db, userId)
     .joinRaw(`left join lateral (select f.id from user_favorite_reports f
       where f.user_id = ? and f.report_id = r.report_id order by f.created_at desc, f.id desc limit 1) as f on true`, [userId])
     .join('report_categories as c', 'c.CategoryId', 'r.CategoryId')
     .orderBy([{ column: 'c.DisplayOrder' }, { column: 'c.Title' }, { column: 'r.DisplayOrder' }, { column: 'r.DispName' }])
     .select('r.ReportId', 'r.DispName', 'r.Description', 'r.DisplayOrder', 'r.CategoryId', 'r.FileName', 'r.ShowHelpText', 'r.HelpText', 'f.Id as FavoriteId', 'r.Definition');
-  const rows = [];
-  for (const row of granted) if (await allowed(row.Definition as ReportDefinition)) rows.push(row);
-  return rows.map((r: Record<string, unknown>) => ({
+  return (await readableWhole(db, userId, granted)).map((r: Record<string, unknown>) => ({
     ReportId: r.ReportId, ReportDispName: r.DispName, Description: r.Description, DisplayOrder: r.DisplayOrder,
     CategoryId: r.CategoryId, ReportCategoryId: r.CategoryId, FileName: r.FileName,
     IsFavorite: r.FavoriteId !== null, UserFavoriteReportId: r.FavoriteId ?? null, ShowHelpText: r.ShowHelpText, HelpText: r.HelpText ?? '',

@@ -1,15 +1,6 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import { notify } from '../../../engine/react/notifications/store.ts';
-
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify('success', 'The stack trace is copied.');
-  } catch {
-    notify('error', 'The stack trace could not be copied here: select it and copy it.');
-  }
-}
+import { copyToClipboard } from '../../../engine/react/notifications/copy-to-clipboard.ts';
 
 /** An entry's stack trace as sent: monospace, lines kept, scrolled within its box (by keyboard too), and copied whole. */
 export function StackTrace({ text }: { text: string }) {
@@ -17,7 +8,7 @@ export function StackTrace({ text }: { text: string }) {
     <Stack spacing={1}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h2" id="stack-trace-heading" sx={{ fontSize: 16, fontWeight: 600 }}>Stack trace</Typography>
-        {text && <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => void copy(text)}>Copy</Button>}
+        {text && <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => void copyToClipboard(text, 'stack trace')}>Copy</Button>}
       </Stack>
       {text ? (
         <Box

@@ -17,16 +17,30 @@ import { useRecordsRoutes } from './useRecordsRoutes.ts';
 import { FieldsTab } from './FieldsTab.tsx';
 import { RevisionsTab } from './RevisionsTab.tsx';
 import { ActionsTab } from './ActionsTab.tsx';
+import { RecordReportTab } from './RecordReportTab.tsx';
 import { PublicTab } from './PublicTab.tsx';
 
 const tabs = [
   { id: 'form', label: 'Form' },
   { id: 'fields', label: 'Fields' },
   { id: 'actions', label: 'Actions' },
+  { id: 'report', label: 'Report' },
   { id: 'revisions', label: 'Revisions' },
   { id: 'public', label: 'Public' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
+
+/** The tabs after the Form tab: each mounted only while shown, under the form's name and what it is for. */
+const subTabs: Array<{ id: Exclude<TabId, 'form'>; description: string; render: (form: FormRecord) => ReactNode }> = [
+  { id: 'fields', description: 'Its fields and user-defined fields, in the order the form shows them.', render: (form) => <FieldsTab form={form} /> },
+  { id: 'actions', description: 'The buttons its list shows on each row and above it, and who may use them.', render: (form) => <ActionsTab formId={form.FormId} /> },
+  { id: 'report', description: 'A report shown under each of its records, its parameters filled from the record.', render: (form) => <RecordReportTab form={form} /> },
+  { id: 'revisions', description: "Every change to the form's definition, newest first.", render: (form) => <RevisionsTab formId={form.FormId} /> },
+  {
+    id: 'public', description: "Published to the public: visitors fill the fields chosen here at the form's own address, and see nothing else.",
+    render: (form) => (form.IsReserved ? <Alert severity="info">A built-in form cannot be published to the public.</Alert> : <PublicTab formId={form.FormId} />),
+  },
+];
 
 /** 'Open records' beside a title: the built form's records list, when the user holds its route. */
 function OpenRecordsButton({ formId }: { formId: number }) {
@@ -88,31 +102,21 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
   if (!payload || !form) return <LoadingScreen />;
 
   const choose = (next: TabId) => setSearch(next === 'form' ? {} : { tab: next }, { replace: true });
-  // The tabs after the form's own: a heading, then their content, mounted only while shown.
-  const headed: Array<{ id: TabId; description: string; content: () => ReactNode }> = [
-    { id: 'fields', description: 'Its fields and user-defined fields, in the order the form shows them.', content: () => <FieldsTab form={form} /> },
-    { id: 'actions', description: 'The buttons its list shows on each row and above it, and who may use them.', content: () => <ActionsTab formId={formId} /> },
-    { id: 'revisions', description: "Every change to the form's definition, newest first.", content: () => <RevisionsTab formId={formId} /> },
-    {
-      id: 'public', description: "Published to the public: visitors fill the fields chosen here at the form's own address, and see nothing else.",
-      content: () => (form.IsReserved ? <Alert severity="info">A built-in form cannot be published to the public.</Alert> : <PublicTab formId={formId} />),
-    },
-  ];
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, revisions and public address`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, report, revisions and public address`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} id={`form-tab-${t.id}`} aria-controls={`form-tabpanel-${t.id}`} />)}
       </Tabs>
       {/* The Form tab stays mounted while hidden: switching tabs keeps what was typed there. */}
       <TabPanel id="form" active={tab === 'form'}>
         <FormRoute key={entry.Name} entry={entry} mode="update" screen={screen} entity={payload.Schema} actions={() => <OpenRecordsButton formId={formId} />} />
       </TabPanel>
-      {headed.map(({ id, description, content }) => (
+      {subTabs.map(({ id, description, render }) => (
         <TabPanel key={id} id={id} active={tab === id}>
           {tab === id && (
             <Stack spacing={2}>
               <TabHeading title={form.Name} description={description} formId={formId} />
-              {content()}
+              {render(form)}
             </Stack>
           )}
         </TabPanel>

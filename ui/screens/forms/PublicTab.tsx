@@ -8,6 +8,7 @@ import { publicFormLimits, publicFormUrl, type PublicFormChange, type PublicForm
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { ConfirmDialog } from '../../../engine/react/form/ConfirmDialog.tsx';
+import { copyToClipboard } from '../../../engine/react/notifications/copy-to-clipboard.ts';
 import { ApiError } from '../../api/client.ts';
 import { ErrorList } from '../ErrorList.tsx';
 import { publicFormCalls } from './public-form-api.ts';
@@ -17,11 +18,9 @@ const itemsOf = (error: unknown): ErrorItem[] => (error instanceof ApiError ? er
 
 /** The form's public address: shown with a copy button, and renewed on request (the old one stops answering). */
 function AddressRow({ settings, onRenew, busy }: { settings: PublicFormSettings; onRenew(): void; busy: boolean }) {
-  const [copied, setCopied] = useState(false);
   const [asking, setAsking] = useState(false);
   if (!settings.PublicKey) return <Typography color="text.secondary">The address is made when the settings are first saved.</Typography>;
   const address = `${window.location.origin}${publicFormUrl(settings.PublicKey)}`;
-  const copy = () => void navigator.clipboard?.writeText(address).then(() => setCopied(true), () => setCopied(false));
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
       <TextField
@@ -32,8 +31,8 @@ function AddressRow({ settings, onRenew, busy }: { settings: PublicFormSettings;
             readOnly: true,
             endAdornment: (
               <InputAdornment position="end">
-                <Tooltip title={copied ? 'Copied' : 'Copy the address'}>
-                  <IconButton aria-label="Copy the address" onClick={copy} edge="end"><ContentCopyIcon fontSize="small" /></IconButton>
+                <Tooltip title="Copy the address">
+                  <IconButton aria-label="Copy the address" onClick={() => void copyToClipboard(address, 'address')} edge="end"><ContentCopyIcon fontSize="small" /></IconButton>
                 </Tooltip>
               </InputAdornment>
             ),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, IconButton, Link, List, ListItem, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import { notify } from '../../../engine/react/notifications/store.ts';
+import { copyToClipboard } from '../../../engine/react/notifications/copy-to-clipboard.ts';
 import { linksOf, safeMailHtml, textParts } from './mail-body.ts';
 
 export interface MailContent {
@@ -43,15 +43,6 @@ export function MailBody({ mail }: { mail: MailContent }) {
   );
 }
 
-async function copy(link: string) {
-  try {
-    await navigator.clipboard.writeText(link);
-    notify('success', 'The link is copied.');
-  } catch {
-    notify('error', 'The link could not be copied here: select it and copy it.');
-  }
-}
-
 /** The mail's links, each to open or copy: without a mail server, how an activation link reaches its user. */
 export function MailLinks({ text }: { text: string }) {
   const links = linksOf(text);
@@ -64,7 +55,7 @@ export function MailLinks({ text }: { text: string }) {
         {links.map((link) => (
           <ListItem key={link} disableGutters secondaryAction={(
             <Tooltip title="Copy the link">
-              <IconButton edge="end" aria-label={`Copy ${link}`} onClick={() => void copy(link)}><ContentCopyOutlined fontSize="small" /></IconButton>
+              <IconButton edge="end" aria-label={`Copy ${link}`} onClick={() => void copyToClipboard(link, 'link')}><ContentCopyOutlined fontSize="small" /></IconButton>
             </Tooltip>
           )}>
             <ListItemText primary={<Link href={link} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-all' }}>{link}</Link>} />

@@ -20,6 +20,7 @@ import { useLockedRecord } from '../../locks/useLockedRecord.ts';
 import { LockDialogs } from '../../locks/LockDialogs.tsx';
 import { PrintButton } from './PrintButton.tsx';
 import { RecordCircleButton } from './RecordCircleButton.tsx';
+import { RecordReportSection } from './RecordReportSection.tsx';
 
 type Data = Record<string, unknown>;
 
@@ -143,6 +144,7 @@ export function FormRoute({ entry, mode, screen, entity, single = false, actions
         onDone={done}
         readOnlyMessage={forUpdate ? locked.readOnlyMessage : null}
       />
+      {record && !single && (mode === 'update' || mode === 'read') && <RecordReportSection screen={screen} record={record} />}
       {forUpdate && <LockDialogs refusal={locked.refusal} onRefusalClosed={locked.closeRefusal} />}
     </>
   );
