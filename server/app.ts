@@ -111,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(import('./modules/circles/routes.ts'));
     await app.register(import('./modules/forms/routes.ts'));
     await app.register(import('./modules/pages/routes.ts'));
+    await app.register(import('./modules/public-forms/routes.ts'), { secret });
     await app.register(currentUserRoutes);
     await app.register(yourAccountRoutes);
     await app.register(errorLogRoutes);

@@ -49,6 +49,8 @@ import * as reportExports from './migrations/136_report_exports.ts';
 import * as formRecordReport from './migrations/137_form_record_report.ts';
 import * as shippedDocuments from './migrations/140_shipped_documents.ts';
 import * as publicFormDraws from './migrations/141_public_form_draws.ts';
+import * as publicForms from './migrations/142_public_forms.ts';
+import * as publicFormSubmissions from './migrations/143_public_form_submissions.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -104,6 +106,8 @@ const migrations: Array<[string, Migration]> = [
   ['137_form_record_report', formRecordReport],
   ['140_shipped_documents', shippedDocuments],
   ['141_public_form_draws', publicFormDraws],
+  ['142_public_forms', publicForms],
+  ['143_public_form_submissions', publicFormSubmissions],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

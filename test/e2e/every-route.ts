@@ -39,6 +39,7 @@ export const publicPages: Visit[] = [
   { label: 'Bulletin (unknown id)', path: '/bulletin/view/999999' },
   { label: 'Contact us', path: '/customercare/contactus' },
   { label: 'Big-picture schedule', path: '/scheduleBigPicture' },
+  { label: 'Public form (unknown key)', path: '/public/form/not-a-key' },
 ];
 
 /** The first record of a screen's list call: a real id for its :id routes. */
@@ -96,8 +97,11 @@ export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes
   // An aggregate circle of one atomic circle, so /aggregate/manage/:id opens a real one.
   const { AtomicCircleId } = await api.post<{ AtomicCircleId: number }>('/api/circles/atomic', { Name: 'North', Description: null, AggregateCircleId: null, OwnerAtomicCircleId: null, IsActive: true }, 201);
   await api.post('/api/circles/aggregates', { Name: 'East', Role: [], Permissions: [], AtomicCircleHierarchy: [{ Id: AtomicCircleId }], OwnerAtomicCircle: null }, 201);
+  // The built form published to the public: the page a visitor fills (its Public tab is checked in public-form.e2e.ts).
+  const published = await api.post<{ PublicKey: string }>(`/api/forms/${form.FormId}/public`, { IsPublic: true, FieldIds: form.FieldIds, Honeypot: true, MinFillSeconds: 3, MaxPerHour: 10 }, 200);
+  const publicForm = { label: 'Public form (published)', path: `/public/form/${published.PublicKey}` };
   const routes = await api.get<RouteEntry[]>('/api/App/GetRoutes');
-  return { visits: visitsOf(routes, await routeParams(app, api, form, pageId), form), form };
+  return { visits: [...visitsOf(routes, await routeParams(app, api, form, pageId), form), publicForm], form };
 }
 
 /** A spinner, skeleton or loading bar: the screen is still loading while one shows. */

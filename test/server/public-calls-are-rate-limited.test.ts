@@ -26,6 +26,9 @@ const limited: Record<string, { max: number; message: string; call: (n: number) 
   'GET /api/users/forgot-user-name': { max: limits.mailRequestsPerAddress, message: requestsTooMany, call: (n) => ({ query: { emailAddress: `nobody${n}@example.com` } }) },
   'POST /api/User/CreateVerificationCode': { max: limits.mailRequestsPerAddress, message: requestsTooMany, call: (n) => ({ payload: { Token: 'generatenewkey', UserName: `nobody${n}`, Reason: 'activation' } }) },
   'POST /api/users/register': { max: limits.mailRequestsPerAddress, message: requestsTooMany, call: (n) => ({ payload: { UserName: `visitor${n}` } }) },
+  // A public form's key is a secret: failing to name a published one counts as a failed key (issue 32).
+  'GET /api/public/forms/1': { max: limits.signInFailuresPerAddress, message: requestsTooMany, call: () => ({}) },
+  'POST /api/public/forms/1': { max: limits.signInFailuresPerAddress, message: requestsTooMany, call: (n) => ({ payload: { Values: {}, Token: `guessed-${n}` } }) },
   'POST /api/ErrorLog/LogMany': { max: limits.clientErrorBatchesPerAddress, message: requestsTooMany, call: (n) => ({ payload: [{ Type: 'Error', Message: `flood ${n}` }] }) },
   // Issue 32's public pages: each read and each message counts, malformed or not.
   'GET /api/public/bulletins/1': { max: limits.publicReadsPerAddress, message: requestsTooMany, call: () => ({}) },

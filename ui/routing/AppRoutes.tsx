@@ -43,6 +43,8 @@ const selfRegistrationPath = '/user/create';
 const BulletinPage = lazy(() => import('../screens/public-pages/BulletinPage.tsx'));
 const ContactUsPage = lazy(() => import('../screens/public-pages/ContactUsPage.tsx'));
 const ScheduleBigPicturePage = lazy(() => import('../screens/public-pages/ScheduleBigPicturePage.tsx'));
+// A built form published to the public: the form's engine loads only when one is opened.
+const PublicFormPage = lazy(() => import('../screens/public-form/PublicFormPage.tsx'));
 
 /** Pages of the shell itself, by the route-table name the server gives them (server/modules/app/route-table.ts). */
 const shellPages: Record<string, () => React.ReactNode> = {
@@ -84,6 +86,7 @@ export function AppRoutes() {
           <Route path={publicPaths.bulletin} element={<BulletinPage />} />
           <Route path={publicPaths.contactUs} element={<ContactUsPage />} />
           <Route path={publicPaths.scheduleBigPicture} element={<ScheduleBigPicturePage />} />
+          <Route path={publicPaths.publicForm} element={<PublicFormPage />} />
           {/* Signed in, the route table's /user/create (the administrator's form, module RegisterUser) takes its place. */}
           {!signedIn && <Route path={selfRegistrationPath} element={<SelfRegistrationPage />} />}
           <Route element={<RequireSession />}>

@@ -14,6 +14,8 @@ export const publicPaths = {
   bulletin: '/bulletin/view/:id',
   contactUs: '/customercare/contactus',
   scheduleBigPicture: '/scheduleBigPicture',
+  /** A built form published to the public (issue 32). */
+  publicForm: '/public/form/:key',
 } as const;
 
 export function isPublicPath(pathname: string): boolean {

@@ -23,15 +23,19 @@ function ClientLogo() {
   );
 }
 
-/** The frame of the public screens: a centred card under the client logo (wider for reading: a bulletin, a form). */
-export function PublicPage({ title, children, maxWidth = 400 }: { title: string; children: ReactNode; maxWidth?: number }) {
+/**
+ * The frame of the public screens: a centred card under the client logo. Wider for reading (a bulletin) or for a
+ * form of many fields (`wide`: a public built form, whose own title bar then names it, with no title here).
+ */
+export function PublicPage({ title, wide, maxWidth, children }: { title?: string; wide?: boolean; maxWidth?: number; children: ReactNode }) {
+  const width = maxWidth ?? (wide ? 880 : 400);
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper elevation={0} sx={{ width: '100%', maxWidth, p: 4, border: 1, borderColor: 'divider' }}>
+      <Paper elevation={0} sx={{ width: '100%', maxWidth: width, p: width > 400 ? { xs: 2, sm: 4 } : 4, border: 1, borderColor: 'divider' }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <ClientLogo />
-            <Typography variant="h1">{title}</Typography>
+            {title && <Typography variant="h1">{title}</Typography>}
           </Stack>
           {children}
         </Stack>

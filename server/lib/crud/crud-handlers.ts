@@ -261,13 +261,13 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   };
 
   if (checkCreate) {
-    handlers.create = async (request, reply) => {
+    handlers.createRecord = async (request) => {
       refuseDeniedFields(request, await unwritable(request));
       await refuseReadOnlyChanges(request, null);
       const checked = checkedBody(checkCreate, entity, request.body);
       const { values } = checked;
       await requireReachableParent(db(), parent, values, request.principal);
-      const row = await db().transaction(async (trx) => {
+      return db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values);
         const written = await (hooks.toColumns?.(values, 'create', undefined, trx) ?? values);
@@ -284,8 +284,9 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
         await audit(trx, request, 'create', created[id] as number, null, auditView(full));
         return answer(request, full);
       });
-      return reply.status(201).send(row);
     };
+    const createRecord = handlers.createRecord;
+    handlers.create = async (request, reply) => reply.status(201).send(await createRecord(request));
   }
   return handlers;
 }

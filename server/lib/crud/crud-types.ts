@@ -82,6 +82,8 @@ export interface CrudHandlers {
   read(request: IdRequest, reply: FastifyReply, rights: ChangeAccess[]): Promise<Row>;
   history(request: IdRequest): Promise<unknown>;
   create?(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** The write of create, answering the record as its creator may see it (a public form answers its visitor otherwise). */
+  createRecord?(request: FastifyRequest): Promise<Row>;
   /** Update, deactivate and delete need the record's lock and the version it was read at (recordlockid, recordversion). */
   update(request: IdRequest, reply: FastifyReply): Promise<Row>;
   deactivate(request: IdRequest, reply: FastifyReply): Promise<Row>;

@@ -3,7 +3,7 @@ import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts
 import type { BuiltForm } from './built-forms.ts';
 import { recordTableName } from './definition-sync.ts';
 import { recordCircles } from './record-circles.ts';
-import { storedJsonValues, storedSelectValues } from './record-values.ts';
+import { builtRecordColumns } from './record-values.ts';
 
 /** The column that says who created a built form's record (their own records, without View All Records). */
 export const recordOwnerField = 'CreatedById';
@@ -15,8 +15,6 @@ export const recordOwnerField = 'CreatedById';
 export function formRecordHandlers(app: FastifyInstance, built: BuiltForm): CrudHandlers {
   return crudHandlers(app, {
     screen: built.screen, entity: built.entity, table: recordTableName(built.form.FormId), ownerField: recordOwnerField, circles: recordCircles(app, built),
-    hooks: {
-      toColumns: async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values)),
-    },
+    hooks: { toColumns: builtRecordColumns(built) },
   });
 }

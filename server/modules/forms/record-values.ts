@@ -3,11 +3,13 @@ import type { JsonSchema } from '../../../engine/core/forms/index.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { UDF_KEYWORD } from '../../../engine/core/lowcode/compose-form.ts';
+import type { CrudHooks } from '../../lib/crud/crud-types.ts';
+import type { BuiltForm } from './built-forms.ts';
 
 type Row = Record<string, unknown>;
 
 /** The simple lookup list a select property draws its options from ('simple-lookup-7' -> 7). */
-function listIdOf(uiSchema: Row | undefined): number | null {
+export function listIdOf(uiSchema: Row | undefined): number | null {
   const source = (uiSchema?.['ui:options'] as Row | undefined)?.source;
   const match = typeof source === 'string' ? /^simple-lookup-(\d+)$/.exec(source) : null;
   return match ? Number(match[1]) : null;
@@ -48,4 +50,9 @@ export function storedJsonValues(entity: JsonSchema, values: Row): Row {
     if (p['x-columnType'] === 'jsonb' && !p[UDF_KEYWORD] && out[name] !== null && out[name] !== undefined) out[name] = JSON.stringify(out[name]);
   }
   return out;
+}
+
+/** How a built form's checked values become its table's columns: the one hook every way of creating its records uses. */
+export function builtRecordColumns(built: Pick<BuiltForm, 'entity' | 'screen'>): NonNullable<CrudHooks['toColumns']> {
+  return async (values, _mode, _existing, trx) => storedJsonValues(built.entity, await storedSelectValues(trx, built.entity, built.screen.form?.uiSchema ?? {}, values));
 }

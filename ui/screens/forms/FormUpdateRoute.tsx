@@ -18,6 +18,7 @@ import { FieldsTab } from './FieldsTab.tsx';
 import { RevisionsTab } from './RevisionsTab.tsx';
 import { ActionsTab } from './ActionsTab.tsx';
 import { RecordReportTab } from './RecordReportTab.tsx';
+import { PublicTab } from './PublicTab.tsx';
 
 const tabs = [
   { id: 'form', label: 'Form' },
@@ -25,6 +26,7 @@ const tabs = [
   { id: 'actions', label: 'Actions' },
   { id: 'report', label: 'Report' },
   { id: 'revisions', label: 'Revisions' },
+  { id: 'public', label: 'Public' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -34,6 +36,10 @@ const subTabs: Array<{ id: Exclude<TabId, 'form'>; description: string; render: 
   { id: 'actions', description: 'The buttons its list shows on each row and above it, and who may use them.', render: (form) => <ActionsTab formId={form.FormId} /> },
   { id: 'report', description: 'A report shown under each of its records, its parameters filled from the record.', render: (form) => <RecordReportTab form={form} /> },
   { id: 'revisions', description: "Every change to the form's definition, newest first.", render: (form) => <RevisionsTab formId={form.FormId} /> },
+  {
+    id: 'public', description: "Published to the public: visitors fill the fields chosen here at the form's own address, and see nothing else.",
+    render: (form) => (form.IsReserved ? <Alert severity="info">A built-in form cannot be published to the public.</Alert> : <PublicTab formId={form.FormId} />),
+  },
 ];
 
 /** 'Open records' beside a title: the built form's records list, when the user holds its route. */
@@ -98,7 +104,7 @@ export function FormUpdateRoute({ screen, params }: ScreenComponentProps) {
   const choose = (next: TabId) => setSearch(next === 'form' ? {} : { tab: next }, { replace: true });
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, report and revisions`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_, next: TabId) => choose(next)} aria-label={`${form.Name}: form, fields, actions, report, revisions and public address`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => <Tab key={t.id} value={t.id} label={t.label} id={`form-tab-${t.id}`} aria-controls={`form-tabpanel-${t.id}`} />)}
       </Tabs>
       {/* The Form tab stays mounted while hidden: switching tabs keeps what was typed there. */}
