@@ -46,6 +46,8 @@ import * as builtReports from './migrations/133_built_reports.ts';
 import * as reportSchedules from './migrations/134_report_schedules.ts';
 import * as clientErrorLog from './migrations/135_client_error_log.ts';
 import * as reportExports from './migrations/136_report_exports.ts';
+import * as homeWidgets from './migrations/138_home_widgets.ts';
+import * as widgetsMenuEntry from './migrations/139_widgets_menu_entry.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -98,6 +100,8 @@ const migrations: Array<[string, Migration]> = [
   ['134_report_schedules', reportSchedules],
   ['135_client_error_log', clientErrorLog],
   ['136_report_exports', reportExports],
+  ['138_home_widgets', homeWidgets],
+  ['139_widgets_menu_entry', widgetsMenuEntry],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {
