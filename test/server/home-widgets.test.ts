@@ -3,6 +3,7 @@ import { databases, injectAs, signIn, useTestApp, type SignedIn } from './helper
 import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser } from './account-fixtures.ts';
 import { nodeId, revokeNode } from './access-fixtures.ts';
+import { hiddenFieldMessage } from '../../server/modules/widgets/kinds/form-kinds.ts';
 
 type Home = { Widgets: Array<{ WidgetId: number; Title: string; Size: string }>; Hidden: Array<{ WidgetId: number; Title: string }> };
 
@@ -127,10 +128,10 @@ describe.each(databases)('home widgets on %s', (kind) => {
     expect((await data(nora, 'high')).json()).toEqual({ Value: 1 });
     const chart = (await data(nora, 'chart')).json();
     expect(chart).toMatchObject({ Kind: 'pie', Labels: ['High', 'Low'], Series: [{ Values: [1, 1] }] });
-    // The cost is hidden from clerks: the sum answers as no widget, and the others still answer.
-    const cost = await data(nora, 'cost');
-    expect(cost.statusCode).toBe(404);
-    expect(cost.body).not.toContain('110');
+    // The cost is hidden from clerks: the sum says so and shows nothing of it; nor does a count filtered by it.
+    expect((await data(nora, 'cost')).json()).toEqual({ Unavailable: hiddenFieldMessage });
+    const byCost = await define({ Kind: 'number', Title: 'Dear', Source: formId, Options: { Measure: 'count', Filter: { Field: 'Cost', Value: '100' } }, Placements: placed(clerks) });
+    expect((await call(nora, 'GET', `/api/home/widgets/${byCost}/data`)).json()).toEqual({ Unavailable: hiddenFieldMessage });
     expect((await data(nora, 'count')).statusCode).toBe(200);
     const recent = (await data(nora, 'recent')).json();
     expect(recent.Items.map((i: { Title: string }) => i.Title).sort()).toEqual([`Incident #${await recordId('North dent')}`, `Incident #${await recordId('North leak')}`].sort());

@@ -9,8 +9,8 @@ import { problem, sourceGone, textOption, type KindContext, type WidgetKindServe
 /**
  * A built form's records as the viewer may read them, through the one evaluator (as a report built on a form is run):
  * the form's module or a page of it held (formReadAccess), else the form answers as none; its rows by the row rule (View All Records, their own, their
- * circles'); and a field the field mask hides from them answers as no field, so nothing is counted, summed, filtered
- * or grouped by it.
+ * circles'); and a field the field mask hides from them is never counted, summed, filtered or grouped by: the widget
+ * says it is not for them.
  */
 async function readableForm(ctx: KindContext) {
   const formId = ctx.widget.Source;
@@ -20,7 +20,8 @@ async function readableForm(ctx: KindContext) {
   const denied = new Set(access.deniedFields);
   const fieldOf = (name: string): ReportableField => {
     const field = found.fields.get(name);
-    if (!field || denied.has(name)) throw sourceGone();
+    if (!field) throw sourceGone();
+    if (denied.has(name)) throw new HiddenField();
     return field;
   };
   const rows = () => {
@@ -32,6 +33,21 @@ async function readableForm(ctx: KindContext) {
   };
   return { fieldOf, rows };
 }
+
+/** A field the field mask hides from the viewer: the widget shows nothing of it, and says so. */
+class HiddenField extends Error {}
+
+export const hiddenFieldMessage = 'This widget counts by a field you may not see.';
+
+/** A form widget's data, or only the word that it is not for this viewer when it needs a field hidden from them. */
+const unlessHidden = (data: WidgetKindServer['data']): WidgetKindServer['data'] => async (ctx) => {
+  try {
+    return await data(ctx);
+  } catch (error) {
+    if (error instanceof HiddenField) return { Unavailable: hiddenFieldMessage };
+    throw error;
+  }
+};
 
 /** The measure of a number or a chart: a count of records, or the sum of a number field. */
 function measureOf(ctx: KindContext, fieldOf: (name: string) => ReportableField): string {
@@ -56,11 +72,11 @@ async function checkFormWidget(db: Knex, widget: { Source: number | null; Option
 
 /** A count or a sum of a form's records under a filter. */
 export const numberKind: WidgetKindServer = {
-  async data(ctx) {
+  data: unlessHidden(async (ctx) => {
     const { fieldOf, rows } = await readableForm(ctx);
     const [row] = await rows().select(ctx.db.raw(`${measureOf(ctx, fieldOf)} as value`));
     return { Value: Number(row.Value) };
-  },
+  }),
   check: (db, widget) => checkFormWidget(db, widget, false),
 };
 
@@ -68,7 +84,7 @@ const chartKinds = ['bar', 'line', 'pie'] as const;
 
 /** A form's records grouped by a lookup field (its items' names) or by a date's month, as the report charts draw. */
 export const chartKind: WidgetKindServer = {
-  async data(ctx) {
+  data: unlessHidden(async (ctx) => {
     const { fieldOf, rows } = await readableForm(ctx);
     const group = fieldOf(textOption(ctx.widget.Options, 'GroupBy'));
     const label = group.Kind === 'selectOne' ? shownValue(group) : `to_char(date_trunc('month', ${group.value}), 'YYYY-MM')`;
@@ -83,6 +99,6 @@ export const chartKind: WidgetKindServer = {
       Labels: grouped.map((g) => g.Label ?? '(none)'),
       Series: [{ Name: 'Value', Title: measured, Values: grouped.map((g) => Number(g.Value)) }],
     };
-  },
+  }),
   check: (db, widget) => checkFormWidget(db, widget, true),
 };
