@@ -22,6 +22,7 @@ export default async function widgetRoutes(app: FastifyInstance) {
   /** The kind's check of what it shows (a form and its fields, a report, links), 400 with every fault. */
   async function checked(body: Widget): Promise<Widget> {
     const errors = (await widgetKinds[body.Kind].check?.(app.db, { Source: body.Source ?? null, Options: body.Options })) ?? [];
+    if (!body.Title.trim()) errors.unshift({ PropertyName: 'Title', ErrorMessage: 'Title is required.', ErrorCode: 'Widget' });
     const roles = body.Placements.map((p) => p.RoleId);
     if (new Set(roles).size !== roles.length) errors.push({ PropertyName: 'Placements', ErrorMessage: 'A role is named twice.', ErrorCode: 'Widget' });
     const known = await app.db('roles').whereIn('RoleId', roles).select('RoleId');
