@@ -89,6 +89,12 @@ export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes
   // An aggregate circle of one atomic circle, so /aggregate/manage/:id opens a real one.
   const { AtomicCircleId } = await api.post<{ AtomicCircleId: number }>('/api/circles/atomic', { Name: 'North', Description: null, AggregateCircleId: null, OwnerAtomicCircleId: null, IsActive: true }, 201);
   await api.post('/api/circles/aggregates', { Name: 'East', Role: [], Permissions: [], AtomicCircleHierarchy: [{ Id: AtomicCircleId }], OwnerAtomicCircle: null }, 201);
+  // Home widgets on the administrators' role (1): /home shows them, the widget manager lists and arranges them.
+  for (const widget of [
+    { Kind: 'number', Title: 'Work orders', Source: form.FormId, Options: { Measure: 'count' }, Placements: [{ RoleId: 1, Size: 'small' }] },
+    { Kind: 'recent', Title: 'Recently changed', Options: {}, Placements: [{ RoleId: 1, Size: 'medium' }] },
+    { Kind: 'links', Title: 'Quick links', Options: { Links: [{ Title: 'Reports', Url: '/reportmodule/view' }] }, Placements: [{ RoleId: 1, Size: 'large' }] },
+  ]) await api.post('/api/widgets', widget, 201);
   const routes = await api.get<RouteEntry[]>('/api/App/GetRoutes');
   return { visits: visitsOf(routes, await routeParams(app, api, form, pageId), form), form };
 }

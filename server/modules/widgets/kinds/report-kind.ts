@@ -1,6 +1,6 @@
 import { reportRunBy } from '../../reports/form-report-sql.ts';
 import { runReport } from '../../reports/run.ts';
-import type { WireValue } from '../../reports/params.ts';
+import { resolvedDefault, type WireValue } from '../../reports/params.ts';
 import { problem, textOption, type WidgetKindServer } from './kind.ts';
 
 /**
@@ -11,7 +11,9 @@ export const reportKind: WidgetKindServer = {
   async data(ctx) {
     const { def, bindingsFor } = await reportRunBy(ctx.db, ctx.userId, ctx.widget.Source ?? 0);
     const rows = Number(ctx.widget.Options.Rows);
-    const result = await runReport(ctx.db, def, bindingsFor(ctx.widget.Options.Params as Record<string, WireValue> | undefined), 1, Number.isInteger(rows) && rows > 0 && rows <= 50 ? rows : 10, [], true);
+    const given = (ctx.widget.Options.Params ?? {}) as Record<string, WireValue>;
+    const params = Object.fromEntries(def.Parameters.map((p) => [p.Param, given[p.Param] ?? resolvedDefault(p)]));
+    const result = await runReport(ctx.db, def, bindingsFor(params), 1, Number.isInteger(rows) && rows > 0 && rows <= 50 ? rows : 10, [], true);
     const show = textOption(ctx.widget.Options, 'Show') === 'chart' && 'Chart' in result && result.Chart ? 'chart' : 'table';
     return { Show: show, ReportId: ctx.widget.Source, Result: result };
   },
