@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, LinearProgress, Paper, Stack,
+import { Alert, Button, IconButton, LinearProgress, Paper, Stack,
   Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ScreenComponentProps } from '../../../engine/react/component-registry.ts';
 import { TitleBar } from '../../../engine/react/TitleBar.tsx';
+import { ConfirmDialog } from '../../../engine/react/form/ConfirmDialog.tsx';
 import { itemsOf } from '../transfer/errors.ts';
 import { ArrangeRole } from './ArrangeRole.tsx';
 import { kindLabels, widgetEditUrl, widgetsApi, type Choices, type ManagedWidget } from './widgets-api.ts';
@@ -67,16 +68,8 @@ export default function WidgetListPage({ screen }: ScreenComponentProps) {
         </TableContainer>
       )}
       {roles && roles.length > 0 && <ArrangeRole key={arranged} roles={roles} />}
-      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} aria-labelledby="delete-widget-title">
-        <DialogTitle id="delete-widget-title">Delete the widget?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{deleting?.Title} leaves the home of every role.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} autoFocus>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => deleting && void remove(deleting)}>Delete</Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog open={Boolean(deleting)} title="Delete the widget?" text={`${deleting?.Title ?? ''} leaves the home of every role.`}
+        confirmLabel="Delete" destructive onCancel={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)} />
     </Stack>
   );
 }
