@@ -115,6 +115,12 @@ describe.each(databases)('home widgets on %s', (kind) => {
     expect(titles((await home(nora)).Hidden)).toEqual(['Links']);
     expect(titles((await home(sam)).Widgets)).toContain('Links');
     expect((await data(nora, 'links')).statusCode).toBe(200);
+    // An administrator viewing as nora sees her home as she does, and cannot hide or show for her.
+    const asNora = { 'x-view-as': String((await t.app.db('users').where({ UserName: 'nora' }).first('UserId')).UserId) };
+    expect((await injectAs(t.app, admin, { method: 'GET', url: '/api/home/widgets', headers: asNora })).json()).toEqual(await home(nora));
+    expect((await injectAs(t.app, admin, { method: 'GET', url: `/api/home/widgets/${ids.links}/data`, headers: asNora })).statusCode).toBe(200);
+    expect((await injectAs(t.app, admin, { method: 'POST', url: `/api/home/widgets/${ids.links}/unhide`, payload: {}, headers: asNora })).statusCode).toBe(400);
+    expect(titles((await home(nora)).Hidden)).toEqual(['Links']);
     expect((await call(nora, 'POST', `/api/home/widgets/${ids.links}/unhide`, {})).statusCode).toBe(204);
     expect(titles((await home(nora)).Widgets)).toContain('Links');
     const elsewhere = await define({ Kind: 'links', Title: 'Admins only', Options: { Links: [{ Title: 'Home', Url: '/home' }] }, Placements: placed(1) });

@@ -8,6 +8,8 @@ import { homeWidgetsOf, placedFor, setHidden } from './store.ts';
 
 const tags = ['home'];
 const access = 'session' as const;
+// An administrator viewing as another user sees that user's home, through that user's access; hiding is refused then.
+const config = { access, followsViewAs: true };
 
 /** WIDGET_TIMEOUT_SECONDS: how long one widget's data may take before it is stopped (10 s; tests lower it). */
 export function widgetTimeoutSeconds(env: NodeJS.ProcessEnv = process.env): number {
@@ -28,13 +30,13 @@ export default async function homeRoutes(app: FastifyInstance) {
   const userOf = (request: { principal?: { UserId: number } }) => request.principal!.UserId;
 
   app.get('/api/home/widgets', {
-    config: { access },
+    config,
     schema: { tags, summary: "The signed-in user's home widgets in order, and those they hid.", response: { 200: homeAnswer } },
   }, async (request) => homeWidgetsOf(app.db, userOf(request)));
 
   for (const [action, hidden] of [['hide', true], ['unhide', false]] as const) {
     app.post<{ Params: { id: number } }>(`/api/home/widgets/:id/${action}`, {
-      config: { access },
+      config,
       schema: { tags, summary: hidden ? 'Hide a widget from your own home.' : 'Show a widget you hid on your home again.', params: widgetIdParams, body: noValuesBody },
     }, async (request, reply) => {
       await setHidden(app.db, userOf(request), request.params.id, hidden);
@@ -43,7 +45,7 @@ export default async function homeRoutes(app: FastifyInstance) {
   }
 
   app.get<{ Params: { id: number } }>('/api/home/widgets/:id/data', {
-    config: { access },
+    config,
     schema: { tags, summary: "One widget's data for the signed-in user, read through their access; 408 when it takes longer than the limit.", params: widgetIdParams },
   }, async (request) => {
     const widget = await placedFor(app.db, userOf(request), request.params.id);
