@@ -92,6 +92,7 @@ export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes
   // Home widgets on the administrators' role (1): /home shows them, the widget manager lists and arranges them.
   for (const widget of [
     { Kind: 'number', Title: 'Work orders', Source: form.FormId, Options: { Measure: 'count' }, Placements: [{ RoleId: 1, Size: 'small' }] },
+    { Kind: 'chart', Title: 'Work orders by month', Source: form.FormId, Options: { GroupBy: 'CreatedDate', Chart: 'bar' }, Placements: [{ RoleId: 1, Size: 'medium' }] },
     { Kind: 'recent', Title: 'Recently changed', Options: {}, Placements: [{ RoleId: 1, Size: 'medium' }] },
     { Kind: 'links', Title: 'Quick links', Options: { Links: [{ Title: 'Reports', Url: '/reportmodule/view' }] }, Placements: [{ RoleId: 1, Size: 'large' }] },
   ]) await api.post('/api/widgets', widget, 201);

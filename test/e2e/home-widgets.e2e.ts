@@ -12,7 +12,7 @@ type Session = { browser: Browser; page: Page; consoleErrors: string[] };
 
 /**
  * Issue 32's Shows, first part, in Chromium: an administrator defines three widgets for the Clerk role through the
- * widget manager and arranges the role's home with the keyboard's buttons; a clerk in the North circle sees them in
+ * widget manager and arranges the role's home with the up buttons from the keyboard and by dragging; a clerk in the North circle sees them in
  * that order, counts only the incidents of the circles they are in (not South's, not head office's), sees nothing of
  * the cost field hidden from them, and hides one widget, then shows it again.
  */
@@ -69,7 +69,7 @@ describe('home widgets, end to end (Chromium)', () => {
     await page.getByRole('table', { name: 'Widgets' }).getByRole('cell', { name: title, exact: true }).first().waitFor();
   }
 
-  it('the administrator places three widgets on the Clerk role\'s home and arranges them', async () => {
+  it('the administrator places three widgets on the Clerk role\'s home and arranges them by keyboard and by drag', async () => {
     const { page } = admin;
     await page.goto(`${baseUrl}/HomeConfigurationManager`);
     await page.getByText('No widget yet').waitFor();
@@ -96,6 +96,17 @@ describe('home widgets, end to end (Chromium)', () => {
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await order.locator('[data-arrange-id]').allInnerTexts()).findIndex((t) => t.includes('Quick links'))).toBe(1 - i);
     }
+    // And by dragging a handle with the pointer: Total cost above Incidents.
+    await order.scrollIntoViewIfNeeded();
+    const handle = await order.getByRole('button', { name: 'Drag Total cost' }).boundingBox();
+    const target = await order.locator('[data-arrange-id]').nth(1).boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y - 5, { steps: 5 });
+    await page.mouse.move(handle!.x + handle!.width / 2, target!.y + target!.height / 3, { steps: 10 });
+    await page.mouse.up();
+    const saved = async () => (await app.db('widget_placements as p').join('widgets as w', 'w.WidgetId', 'p.WidgetId').orderBy('p.SortOrder').select('w.Title')).map((r: { Title: string }) => r.Title);
+    await expect.poll(saved).toEqual(['Quick links', 'Total cost', 'Incidents']);
     await expectAccessible(page, 'the widget manager');
     expect(admin.consoleErrors).toEqual([]);
   });
@@ -104,7 +115,7 @@ describe('home widgets, end to end (Chromium)', () => {
     nora = await signedInBrowser(baseUrl, 'nora', clerkPassword);
     const { page } = nora;
     await page.goto(`${baseUrl}/home`);
-    await expect.poll(() => headings(page)).toEqual(['Quick links', 'Incidents', 'Total cost']);
+    await expect.poll(() => headings(page)).toEqual(['Quick links', 'Total cost', 'Incidents']);
     const widget = (title: string) => page.getByRole('region', { name: title });
     // North's two incidents: not South's, not head office's.
     await expect.poll(() => widget('Incidents').locator('[data-widget-value]').innerText()).toBe('2');
@@ -115,14 +126,14 @@ describe('home widgets, end to end (Chromium)', () => {
     await screenshot(page, 'home-widgets');
 
     await page.getByRole('button', { name: 'Hide Quick links' }).click();
-    await expect.poll(() => headings(page)).toEqual(['Incidents', 'Total cost']);
+    await expect.poll(() => headings(page)).toEqual(['Total cost', 'Incidents']);
     await page.getByRole('button', { name: 'Show Quick links' }).click();
-    await expect.poll(() => headings(page)).toEqual(['Quick links', 'Incidents', 'Total cost']);
+    await expect.poll(() => headings(page)).toEqual(['Quick links', 'Total cost', 'Incidents']);
     // Hidden stays hidden across a reload of the home (the menu's Home is /home?refresh=true).
     await page.getByRole('button', { name: 'Hide Quick links' }).click();
-    await expect.poll(() => headings(page)).toEqual(['Incidents', 'Total cost']);
+    await expect.poll(() => headings(page)).toEqual(['Total cost', 'Incidents']);
     await page.goto(`${baseUrl}/home?refresh=true`);
-    await expect.poll(() => headings(page)).toEqual(['Incidents', 'Total cost']);
+    await expect.poll(() => headings(page)).toEqual(['Total cost', 'Incidents']);
     await expect.poll(() => page.locator('[data-widget-value]').first().innerText()).toBe('2');
     expect(nora.consoleErrors).toEqual([]);
   });

@@ -134,6 +134,8 @@ describe.each(databases)('home widgets on %s', (kind) => {
     expect((await data(nora, 'high')).json()).toEqual({ Value: 1 });
     const chart = (await data(nora, 'chart')).json();
     expect(chart).toMatchObject({ Kind: 'pie', Labels: ['High', 'Low'], Series: [{ Values: [1, 1] }] });
+    const byMonth = await define({ Kind: 'chart', Title: 'By month', Source: formId, Options: { GroupBy: 'CreatedDate', Chart: 'line' }, Placements: placed(clerks) });
+    expect((await call(sam, 'GET', `/api/home/widgets/${byMonth}/data`)).json()).toMatchObject({ Kind: 'line', Labels: [new Date().toISOString().slice(0, 7)], Series: [{ Title: 'Records', Values: [1] }] });
     // The cost is hidden from clerks: the sum says so and shows nothing of it; nor does a count filtered by it.
     expect((await data(nora, 'cost')).json()).toEqual({ Unavailable: hiddenFieldMessage });
     const byCost = await define({ Kind: 'number', Title: 'Dear', Source: formId, Options: { Measure: 'count', Filter: { Field: 'Cost', Value: '100' } }, Placements: placed(clerks) });
