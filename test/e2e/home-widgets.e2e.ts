@@ -137,4 +137,23 @@ describe('home widgets, end to end (Chromium)', () => {
     await expect.poll(() => page.locator('[data-widget-value]').first().innerText()).toBe('2');
     expect(nora.consoleErrors).toEqual([]);
   });
+
+  it("a widget that cannot load shows 'Read Widgets' with a retry in its place, and the others still show", async () => {
+    const { page } = nora!;
+    // A count of a form the clerks may not read: its data call is refused, as for a form that does not exist. (The
+    // administrator's browser is done: signing in here ends its session.)
+    const api = await adminApi(app);
+    const payroll = await api.post<{ FormId: number }>('/api/forms/build', { Name: 'Payroll', Fields: [{ Label: 'Title', FieldType: 'text' }] }, 201);
+    const clerks = (await app.db('roles').where({ Name: 'Clerk' }).first('RoleId')).RoleId;
+    await api.post('/api/widgets', { Kind: 'number', Title: 'Payslips', Source: payroll.FormId, Options: { Measure: 'count' }, Placements: [{ RoleId: clerks, Size: 'small' }] }, 201);
+    await page.goto(`${baseUrl}/home?refresh=true`);
+    const failed = page.getByRole('region', { name: 'Payslips' });
+    await failed.getByText('Read Widgets').waitFor();
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await failed.getByText('Read Widgets').waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Incidents' }).locator('[data-widget-value]').innerText()).toBe('2');
+    await expectAccessible(page, 'a home with a widget that failed');
+    // The browser reports each refused call; nothing else went wrong.
+    expect(nora!.consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+  });
 });
