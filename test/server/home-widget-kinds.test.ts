@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, injectAs, signIn, type SignedIn } from './helper.ts';
 import { injectLocked } from './record-lock-fixtures.ts';
 import { addRole, addUser } from './account-fixtures.ts';
-import { reportId, reportsDirWith, reportUser, rowsReport, slowReport, useReportsApp } from './reports-fixtures.ts';
+import { databaseReport, reportId, reportsDirWith, reportUser, rowsReport, slowReport, useReportsApp } from './reports-fixtures.ts';
 import { widgetTimeoutMessage } from '../../server/modules/widgets/home-routes.ts';
 
 /**
@@ -91,4 +91,19 @@ describe.each(databases)('home widget kinds on %s', (kind) => {
       expect(answered.statusCode).toBe(200);
     });
   }
+});
+
+// Only where a PostgreSQL server is given: the reports database is one more database on it.
+describe.each(databases.filter((kind) => kind === 'postgres'))('with REPORTS_DATABASE_URL, report widgets run on that database (%s)', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  const t = useReportsApp('postgres', async () => ({ REPORTS_DIR: await reportsDirWith([databaseReport]), REPORTS_DATABASE_URL: url }));
+
+  it('runs there, as the reports screen does', async () => {
+    const admin = await signIn(t.app);
+    const made = await injectAs(t.app, admin, { method: 'POST', url: '/api/widgets', payload: { Kind: 'report', Title: 'Where', Source: await reportId(t.app, 'test-database'), Options: {}, Placements: [{ RoleId: 1, Size: 'small' }] } });
+    expect(made.statusCode, made.body).toBe(201);
+    const shown = (await injectAs(t.app, admin, { method: 'GET', url: `/api/home/widgets/${made.json().WidgetId}/data` })).json();
+    expect(shown.Result.Rows).toEqual([{ DatabaseName: new URL(url).pathname.slice(1) }]);
+    expect((await t.app.db.raw('select current_database() as n')).rows[0].N).not.toBe(new URL(url).pathname.slice(1));
+  });
 });

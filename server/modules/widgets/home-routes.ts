@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { noValuesBody } from '../../lib/crud/form-body.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { readOnly } from '../reports/reports-db.ts';
+import { openReportsDatabase, readOnly, reportSettings } from '../reports/reports-db.ts';
 import { widgetKinds } from './kinds/index.ts';
 import { homeAnswer, widgetIdParams } from './schemas.ts';
 import { homeWidgetsOf, placedFor, setHidden } from './store.ts';
@@ -27,6 +27,9 @@ export const widgetTimeoutMessage = (seconds: number) => `This widget took longe
  */
 export default async function homeRoutes(app: FastifyInstance) {
   const seconds = widgetTimeoutSeconds();
+  const reportsUrl = reportSettings().databaseUrl;
+  const reportsDb = reportsUrl ? openReportsDatabase(reportsUrl) : null;
+  if (reportsDb) app.addHook('onClose', async () => reportsDb.destroy());
   const userOf = (request: { principal?: { UserId: number } }) => request.principal!.UserId;
 
   app.get('/api/home/widgets', {
@@ -49,7 +52,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     schema: { tags, summary: "One widget's data for the signed-in user, read through their access; 408 when it takes longer than the limit.", params: widgetIdParams },
   }, async (request) => {
     const widget = await placedFor(app.db, userOf(request), request.params.id);
-    const context = { userId: userOf(request), widget, sessionIdleSeconds: app.config.sessionIdleSeconds };
+    const context = { userId: userOf(request), widget, sessionIdleSeconds: app.config.sessionIdleSeconds, reportsDb, timeoutSeconds: seconds };
     try {
       return await readOnly(app.db, seconds, (trx) => widgetKinds[widget.Kind].data({ ...context, db: trx }));
     } catch (error) {

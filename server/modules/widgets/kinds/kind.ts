@@ -9,6 +9,9 @@ export interface KindContext {
   userId: number;
   widget: WidgetDefinition;
   sessionIdleSeconds: number;
+  /** REPORTS_DATABASE_URL's database when set (reports run there, as on the reports screen), else null: the app's. */
+  reportsDb: Knex | null;
+  timeoutSeconds: number;
 }
 
 /** One line of a list widget (favourites, recent records, sessions, bulletins, links). */
