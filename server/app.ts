@@ -129,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(clientSettingsRoutes);
     await app.register(import('./modules/menus/routes.ts'));
     await app.register(import('./modules/print/routes.ts'));
+    await app.register(import('./modules/widgets/routes.ts'));
     await app.register(import('./modules/transfer/routes.ts'));
     await app.register(import('./modules/transfer/build-routes.ts'));
     await app.register(import('./modules/imports/routes.ts'));

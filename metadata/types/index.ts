@@ -36,4 +36,5 @@ export type { User } from './User.ts';
 export type { UserNameChange } from './UserNameChange.ts';
 export type { UserPreference } from './UserPreference.ts';
 export type { VerificationCodeRequest } from './VerificationCodeRequest.ts';
+export type { Widget } from './Widget.ts';
 export type { YourAccount } from './YourAccount.ts';

@@ -47,6 +47,8 @@ import * as reportSchedules from './migrations/134_report_schedules.ts';
 import * as clientErrorLog from './migrations/135_client_error_log.ts';
 import * as reportExports from './migrations/136_report_exports.ts';
 import * as formRecordReport from './migrations/137_form_record_report.ts';
+import * as homeWidgets from './migrations/138_home_widgets.ts';
+import * as widgetsMenuEntry from './migrations/139_widgets_menu_entry.ts';
 import * as shippedDocuments from './migrations/140_shipped_documents.ts';
 import * as publicFormDraws from './migrations/141_public_form_draws.ts';
 import * as publicForms from './migrations/142_public_forms.ts';
@@ -104,6 +106,8 @@ const migrations: Array<[string, Migration]> = [
   ['135_client_error_log', clientErrorLog],
   ['136_report_exports', reportExports],
   ['137_form_record_report', formRecordReport],
+  ['138_home_widgets', homeWidgets],
+  ['139_widgets_menu_entry', widgetsMenuEntry],
   ['140_shipped_documents', shippedDocuments],
   ['141_public_form_draws', publicFormDraws],
   ['142_public_forms', publicForms],

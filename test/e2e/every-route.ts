@@ -100,6 +100,13 @@ export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes
   // The built form published to the public: the page a visitor fills (its Public tab is checked in public-form.e2e.ts).
   const published = await api.post<{ PublicKey: string }>(`/api/forms/${form.FormId}/public`, { IsPublic: true, FieldIds: form.FieldIds, Honeypot: true, MinFillSeconds: 3, MaxPerHour: 10 }, 200);
   const publicForm = { label: 'Public form (published)', path: `/public/form/${published.PublicKey}` };
+  // Home widgets on the administrators' role (1): /home shows them, the widget manager lists and arranges them.
+  for (const widget of [
+    { Kind: 'number', Title: 'Work orders', Source: form.FormId, Options: { Measure: 'count' }, Placements: [{ RoleId: 1, Size: 'small' }] },
+    { Kind: 'chart', Title: 'Work orders by month', Source: form.FormId, Options: { GroupBy: 'CreatedDate', Chart: 'bar' }, Placements: [{ RoleId: 1, Size: 'medium' }] },
+    { Kind: 'recent', Title: 'Recently changed', Options: {}, Placements: [{ RoleId: 1, Size: 'medium' }] },
+    { Kind: 'links', Title: 'Quick links', Options: { Links: [{ Title: 'Reports', Url: '/reportmodule/view' }] }, Placements: [{ RoleId: 1, Size: 'large' }] },
+  ]) await api.post('/api/widgets', widget, 201);
   const routes = await api.get<RouteEntry[]>('/api/App/GetRoutes');
   return { visits: [...visitsOf(routes, await routeParams(app, api, form, pageId), form), publicForm], form };
 }

@@ -16,6 +16,8 @@ seededItems.splice(seededItems.indexOf('Mail Outbox') + 1, 0, 'Client Error Log'
 const administration = seededItems.filter((name) => !['My Account', 'Separator', 'Forms'].includes(name));
 // Migration 129: the circles screens, last in the group.
 administration.push('Circles');
+// Migration 139: the home widgets' manager, last in the group.
+administration.push('Home Widgets');
 const firstTier = ['My Account', 'Separator', 'Forms', 'Reports', 'Administration'];
 
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
 import activeSession from '../../../metadata/entities/ActiveSession.json' with { type: 'json' };
 import roleSessions from '../../../metadata/entities/RoleSessions.json' with { type: 'json' };
 import type { RoleSessions } from '../../../metadata/types/RoleSessions.ts';
@@ -61,35 +62,37 @@ export default async function sessionAdminRoutes(app: FastifyInstance) {
       ].join(' '),
       response: { 200: { type: 'array', items: roleSessions } },
     },
-  }, async (request) => {
-    const db = app.db;
-    const roles: Array<{ RoleId: number; Name: string; MaxNumberOfConcurrentUsers: number }> = await db('roles')
-      .where('IsActive', true).where('MaxNumberOfConcurrentUsers', '>', 0)
-      .orderByRaw('lower(name)').select('RoleId', 'Name', 'MaxNumberOfConcurrentUsers');
-    if (!roles.length) return [];
-    const rows: LimitedSessionRow[] = await liveSessions(db, idle())
-      .join('users as u', 'u.UserId', 's.UserId')
-      .join('user_roles as ur', 'ur.UserId', 's.UserId')
-      .whereIn('ur.RoleId', roles.map((r) => r.RoleId))
-      .orderBy('s.StartTime', 'desc')
-      .select('ur.RoleId', 's.SessionId', 's.UserId', 'u.UserName', 'u.FirstName', 'u.LastName', 's.StartTime');
-    return roles.map((role): RoleSessions => {
-      const seen = new Set<number>();
-      const sessions = rows.filter((r) => r.RoleId === role.RoleId && !seen.has(r.UserId) && seen.add(r.UserId));
-      return {
-        RoleId: role.RoleId,
-        RoleName: role.Name,
-        ConcurrentUsersCurrentNumber: sessions.length,
-        ConcurrentUsersMaxNumber: role.MaxNumberOfConcurrentUsers,
-        Sessions: sessions.map((s) => ({
-          SessionId: s.SessionId,
-          UserId: s.UserId,
-          UserName: s.UserName,
-          FullName: `${s.FirstName} ${s.LastName}`,
-          StartTime: new Date(s.StartTime).toISOString(),
-          IsCurrentUser: s.UserId === request.principal!.UserId,
-        })),
-      };
-    });
+  }, async (request) => limitedRoleSessions(app.db, idle(), request.principal!.UserId));
+}
+
+/** Roles with a concurrent-user limit, each with its users' newest live session: the screen's and the home widget's. */
+export async function limitedRoleSessions(db: Knex, idleSeconds: number, callerId: number): Promise<RoleSessions[]> {
+  const roles: Array<{ RoleId: number; Name: string; MaxNumberOfConcurrentUsers: number }> = await db('roles')
+    .where('IsActive', true).where('MaxNumberOfConcurrentUsers', '>', 0)
+    .orderByRaw('lower(name)').select('RoleId', 'Name', 'MaxNumberOfConcurrentUsers');
+  if (!roles.length) return [];
+  const rows: LimitedSessionRow[] = await liveSessions(db, idleSeconds)
+    .join('users as u', 'u.UserId', 's.UserId')
+    .join('user_roles as ur', 'ur.UserId', 's.UserId')
+    .whereIn('ur.RoleId', roles.map((r) => r.RoleId))
+    .orderBy('s.StartTime', 'desc')
+    .select('ur.RoleId', 's.SessionId', 's.UserId', 'u.UserName', 'u.FirstName', 'u.LastName', 's.StartTime');
+  return roles.map((role): RoleSessions => {
+    const seen = new Set<number>();
+    const sessions = rows.filter((r) => r.RoleId === role.RoleId && !seen.has(r.UserId) && seen.add(r.UserId));
+    return {
+      RoleId: role.RoleId,
+      RoleName: role.Name,
+      ConcurrentUsersCurrentNumber: sessions.length,
+      ConcurrentUsersMaxNumber: role.MaxNumberOfConcurrentUsers,
+      Sessions: sessions.map((s) => ({
+        SessionId: s.SessionId,
+        UserId: s.UserId,
+        UserName: s.UserName,
+        FullName: `${s.FirstName} ${s.LastName}`,
+        StartTime: new Date(s.StartTime).toISOString(),
+        IsCurrentUser: s.UserId === callerId,
+      })),
+    };
   });
 }

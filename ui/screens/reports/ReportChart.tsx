@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -8,6 +9,8 @@ const height = 300;
 
 /** The chart a report's definition asks for, over the whole result (the server computes it), titled as a figure. */
 export function ReportChart({ chart }: { chart: ReportChartData }) {
+  // Several charts share a page (the home's widgets): each caption's id is its own.
+  const titleId = useId();
   const series = chart.Series.map((s) => ({ id: s.Name, data: s.Values, label: s.Title }));
   let drawn;
   if (chart.Kind === 'pie') {
@@ -19,8 +22,8 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
     drawn = <BarChart height={height} xAxis={[{ scaleType: 'band', data: chart.Labels }]} series={series} />;
   }
   return (
-    <Box component="figure" sx={{ m: 0 }} aria-labelledby="report-chart-title" data-chart-kind={chart.Kind}>
-      <Typography component="figcaption" id="report-chart-title" variant="subtitle1" sx={{ fontWeight: 600 }}>{chart.Title}</Typography>
+    <Box component="figure" sx={{ m: 0 }} aria-labelledby={titleId} data-chart-kind={chart.Kind}>
+      <Typography component="figcaption" id={titleId} variant="subtitle1" sx={{ fontWeight: 600 }}>{chart.Title}</Typography>
       {drawn}
     </Box>
   );

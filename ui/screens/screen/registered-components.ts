@@ -15,3 +15,4 @@ import '../circles/register.ts';
 import '../reports/register.ts';
 import '../reports/builder/register.ts';
 import '../error-log/register.ts';
+import '../widgets/register.ts';
