@@ -49,9 +49,14 @@ describe.each(databases)('public pages, on %s', (kind) => {
     it('follows a rename of the form and its fields (found by their keys)', async () => {
       const id = await create('Bulletins', { Title: 'Renamed', PublishDate: day(0) });
       const fid = await formId(t.app, 'Bulletins');
+      // The home's bulletins widget finds the shipped form by its key too.
+      const widget = await injectAs(t.app, admin, { method: 'POST', url: '/api/widgets', payload: { Kind: 'bulletins', Title: 'News', Options: {}, Placements: [{ RoleId: 1, Size: 'small' }] } });
+      expect(widget.statusCode, widget.body).toBe(201);
+      const listed = async () => ((await injectAs(t.app, admin, { method: 'GET', url: `/api/home/widgets/${widget.json().WidgetId}/data` })).json().Items as Array<{ Title: string }>).map((i) => i.Title);
       await t.app.db('forms').where({ FormId: fid }).update({ Name: 'Notices' });
       try {
         expect((await view(id)).json().Title).toBe('Renamed');
+        expect(await listed()).toContain('Renamed');
       } finally {
         await t.app.db('forms').where({ FormId: fid }).update({ Name: 'Bulletins' });
       }

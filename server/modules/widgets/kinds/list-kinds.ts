@@ -9,6 +9,7 @@ import { sessionAdminModule } from '../../sessions/termination.ts';
 import type { ErrorItem } from '../../../../engine/core/error-items.ts';
 import { formReadAccess } from './form-access.ts';
 import { problem, sourceGone, type KindContext, type ListItem, type WidgetKindServer } from './kind.ts';
+import { shippedForm } from '../../public-pages/shipped-forms.ts';
 
 /** A list widget's answer: its lines, and what it says when there are none. */
 const listed = (Items: ListItem[], Empty: string) => ({ Items, Empty });
@@ -89,9 +90,11 @@ export const bulletinsFormName = 'Bulletins';
 export const bulletinsKind: WidgetKindServer = {
   async data(ctx) {
     const none = listed([], 'No bulletins');
-    const form = await ctx.db('forms').where({ Name: bulletinsFormName, IsActive: true }).whereNull('Source').first('FormId');
+    // The shipped Bulletins form by its key (a rename keeps it), else a form an administrator named so.
+    const shipped = await shippedForm(ctx.db, 'Bulletins');
+    const form = shipped ? { FormId: shipped.built.form.FormId } : await ctx.db('forms').where({ Name: bulletinsFormName, IsActive: true }).whereNull('Source').first('FormId');
     const found = form ? await reportableFields(ctx.db, form.FormId) : null;
-    const [title, published, expires] = ['Title', 'PublishDate', 'ExpiryDate'].map((name) => found?.fields.get(name)?.value);
+    const [title, published, expires] = ['Title', 'PublishDate', 'ExpiryDate'].map((name) => found?.fields.get(shipped ? shipped.column(name) : name)?.value);
     if (!found || !title || !published || !expires) return none;
     const rows: Array<{ RecordId: number; Title: string; Published: string | null }> = await ctx.db(`${recordTableName(form.FormId)} as r`)
       .where('r.IsActive', true).whereRaw(`${published} <= current_date and (${expires} is null or ${expires} >= current_date)`)
