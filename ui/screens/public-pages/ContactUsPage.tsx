@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Box, Button } from '@mui/material';
-import { FormScreen } from '../../../engine/react/form/FormScreen.tsx';
+import { Alert, Box, Button, LinearProgress } from '@mui/material';
+import { TitleBar } from '../../../engine/react/TitleBar.tsx';
 import { NotificationHost } from '../../../engine/react/notifications/NotificationHost.tsx';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { routeFailureMessages } from '../../routing/route-failure-messages.ts';
-import { LoadingScreen } from '../LoadingScreen.tsx';
 import { FailureScreen } from '../FailureScreen.tsx';
 import { PublicPage } from '../PublicPage.tsx';
 import { publicCalls, type ContactForm } from './public-calls.ts';
@@ -22,6 +21,29 @@ function Honeypot({ value, onChange }: { value: string; onChange: (value: string
     </Box>
   );
 }
+
+// The form engine is fetched beside the form's definition; meanwhile the page's title and words are already there.
+const loadFormScreen = () => import('../../../engine/react/form/FormScreen.tsx');
+const FormScreen = lazy(() => loadFormScreen().then((m) => ({ default: m.FormScreen })));
+const title = 'Contact Us';
+const description = 'Send us a message and we will get back to you by e-mail.';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, md: 4 }, display: 'flex', justifyContent: 'center', position: 'relative' }}>
+      <Box sx={{ width: '100%', maxWidth: 720 }}>{children}</Box>
+      <NotificationHost />
+    </Box>
+  );
+}
+
+/** Until the form can be drawn: its title and words, and a progress bar where the fields come. */
+const waiting = (
+  <>
+    <TitleBar title={title} description={description} />
+    <LinearProgress aria-label="Loading the form" sx={{ mt: 2 }} />
+  </>
+);
 
 /**
  * /customercare/contactus (spec 1 section 2): the shipped Contact Messages form, drawn by the form engine from what the
@@ -39,6 +61,7 @@ export default function ContactUsPage() {
 
   useEffect(() => {
     document.title = 'Contact Us · Administration';
+    void loadFormScreen();
     let live = true;
     api.get<ContactForm>(publicCalls.contact).then(
       (answer) => live && setForm(answer),
@@ -56,29 +79,28 @@ export default function ContactUsPage() {
     );
   }
   if (failure) return <FailureScreen message={failure} />;
-  if (!form) return <LoadingScreen />;
+  if (!form) return <Frame>{waiting}</Frame>;
   async function save(values: Record<string, unknown>) {
     await api.post(publicCalls.contact, { Values: values, Token: form!.Token, Website: website.current });
     sentRef.current = true;
     return values;
   }
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, md: 4 }, display: 'flex', justifyContent: 'center', position: 'relative' }}>
-      <Box sx={{ width: '100%', maxWidth: 720 }}>
+    <Frame>
+      <Suspense fallback={waiting}>
         <FormScreen
           screen={form.Screen}
           entity={form.Schema}
           mode="create"
           record={null}
-          title="Contact Us"
-          description="Send us a message and we will get back to you by e-mail."
+          title={title}
+          description={description}
           createLabel="Send"
           save={save}
           onDone={() => (sentRef.current ? setSent(true) : void navigate('/'))}
         />
-        <Honeypot value={honey} onChange={(value) => { website.current = value; setHoney(value); }} />
-      </Box>
-      <NotificationHost />
-    </Box>
+      </Suspense>
+      <Honeypot value={honey} onChange={(value) => { website.current = value; setHoney(value); }} />
+    </Frame>
   );
 }
