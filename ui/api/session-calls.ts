@@ -32,7 +32,14 @@ export async function loadRoutes(): Promise<void> {
  * On page load with a stored token: check the session is alive, and fetch the routes. The answer is stored again
  * because a MustChangePassword user gets a fresh key each time (the earlier one no longer works).
  */
-export async function restoreSession(): Promise<void> {
+export function restoreSession(): Promise<void> {
+  // One restore at a time: the page's start asks for it early, and the guard that waits for it asks again.
+  restoring ??= restore().finally(() => { restoring = null; });
+  return restoring;
+}
+let restoring: Promise<void> | null = null;
+
+async function restore(): Promise<void> {
   // Both at once (one round trip before the first private screen, not two); the session is started before the
   // routes mount the screens, as after a sign-in. A 401 on either ends the session (the client's own handling).
   const [current, routes] = await Promise.all([api.get<LoginResponse>('/api/Authenticate/Current'), api.get<RouteEntry[]>('/api/App/GetRoutes')]);

@@ -1,11 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Link, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { ReportChart } from '../reports/ReportChart.tsx';
-import { ReportTable } from '../reports/ReportTable.tsx';
+import { Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import type { ChartData, ListData, NumberData, ReportData } from './home-api.ts';
 
 type Renderer = (data: Record<string, unknown>, title: string) => ReactNode;
+
+// The charting library and the report table come only with a widget that shows one: a home of counts and lists, or
+// none at all, does not fetch them.
+const ReportChart = lazy(() => import('../reports/ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
+const ReportTable = lazy(() => import('../reports/ReportTable.tsx').then((m) => ({ default: m.ReportTable })));
+const drawing = (body: ReactNode) => <Suspense fallback={<Skeleton variant="rounded" height={160} aria-label="Drawing" />}>{body}</Suspense>;
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
@@ -47,8 +51,8 @@ const list: Renderer = (data) => <ListCard data={data as unknown as ListData} />
 /** Each kind's renderer by kind name, as the server registers each kind's data function. */
 export const widgetRenderers: Record<string, Renderer> = {
   number: (data) => <NumberCard data={data as unknown as NumberData} />,
-  chart: (data) => <ReportChart chart={data as unknown as ChartData} />,
-  report: (data, title) => <ReportCardBody data={data as unknown as ReportData} title={title} />,
+  chart: (data) => drawing(<ReportChart chart={data as unknown as ChartData} />),
+  report: (data, title) => drawing(<ReportCardBody data={data as unknown as ReportData} title={title} />),
   favourites: list,
   recent: list,
   sessions: list,
