@@ -53,20 +53,13 @@ export default async function contactRoutes(app: FastifyInstance) {
     if (Website?.trim()) throw notSent();
     if (await secondsSinceDrawn(app.db, 'Contact Messages', Token) < app.config.contactMinFillSeconds) throw notSent();
     const form = await shippedForm(app.db, 'Contact Messages');
-    const create = form && formRecordHandlers(app, form.built).create;
-    if (!form || !create) throw unavailable();
-    // The form's own create checks and stores the values, as an administrator's create of the record would.
+    const createRecord = form && formRecordHandlers(app, form.built).createRecord;
+    if (!form || !createRecord) throw unavailable();
+    // The form's own create checks and stores the values, as an administrator's create of the record would; the stored
+    // record is for the e-mails, while the visitor is told only that it went.
     request.body = contactValues(form, Values) as never;
     request.principal = visitor;
-    // The create answers with the stored record: kept here for the e-mails, while the visitor is told only that it went.
-    let record: Record<string, unknown> = {};
-    // (A reply is a thenable that settles when sent: this one is not, or the create's answer would wait for it forever.)
-    const capture = Object.assign(Object.create(reply) as typeof reply, {
-      then: undefined,
-      status: () => capture,
-      send: (row: Record<string, unknown>) => { record = row; return capture; },
-    });
-    await create(request, capture);
+    const record = await createRecord(request);
     const settings = await app.db('client_settings').first('ContactEmailAddress');
     const mails = contactMails(form, record, settings?.ContactEmailAddress ?? null, app.config.publicUrl);
     if (!mails.notice) request.log.warn('a contact message was stored, but the client settings have no Contact Email Address to send it to');
