@@ -44,7 +44,7 @@ describe('the main menu, end to end (Chromium)', () => {
     await page.goto(`${baseUrl}/login`);
     await signInThroughForm(page, baseUrl, userName, password);
     await page.waitForURL(`${baseUrl}/home`);
-    await menuOf(page).getByRole('link', { name: 'Home' }).waitFor();
+    await menuOf(page).getByRole('link', { name: 'Home', exact: true }).waitFor();
     return { page, errors: consoleErrors };
   }
 
@@ -126,7 +126,7 @@ describe('the main menu, end to end (Chromium)', () => {
     await admin.waitForURL(`${baseUrl}/menuItem`);
 
     // Home loads the menu again, with the new group.
-    await menuOf(admin).getByRole('link', { name: 'Home' }).click();
+    await menuOf(admin).getByRole('link', { name: 'Home', exact: true }).click();
     await admin.waitForURL(`${baseUrl}/home?refresh=true`);
     // The new group is on the main tier: back there whenever the menu still shows the Administration group.
     await showMainTier(admin, menuOf(admin).getByRole('button', { name: 'Business', exact: true }));
@@ -169,7 +169,7 @@ describe('the main menu, end to end (Chromium)', () => {
     await expect.poll(() => heading(page, 'Users').isVisible()).toBe(true);
     // The menu stays where it was after a reload (restored from session storage).
     await page.reload();
-    await expect.poll(() => menu.getByRole('link', { name: 'Home' }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => menu.getByRole('button', { name: 'Business', exact: true }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -192,7 +192,7 @@ describe('the main menu, end to end (Chromium)', () => {
     await menuOf(admin).getByRole('button', { name: 'Keep the menu open' }).click();
     await expect.poll(() => admin.getByRole('button', { name: 'Open navigation' }).count()).toBe(0);
     await admin.reload();
-    await expect.poll(() => menuOf(admin).getByRole('link', { name: 'Home' }).isVisible()).toBe(true);
+    await expect.poll(() => menuOf(admin).getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
   });
 
   it("a URL link asks 'This link will open in a new tab. Do you want to continue?' and opens it only when confirmed", async () => {

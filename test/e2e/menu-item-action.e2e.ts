@@ -49,7 +49,7 @@ describe('a menu item opening its page’s create screen (Chromium)', () => {
     await page.waitForURL(`${baseUrl}/menuItem`);
 
     // The menu is read again from Home (spec: /home?refresh=true), as after any change to it.
-    await nav().getByRole('link', { name: 'Home' }).click();
+    await nav().getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(/\/home/);
     const visits = nav().getByRole('link', { name: 'Visits', exact: true });
     await showMainTier(page, visits);

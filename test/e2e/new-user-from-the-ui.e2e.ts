@@ -80,7 +80,7 @@ describe('a new user brought in from the UI (Chromium)', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.waitForURL(`${baseUrl}/home`);
     await expect.poll(() => page.getByText('Your password has been successfully changed.').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'onboard-03-clerk1-at-home');
     // One sign-in and one change: no third password entry.
     expect(visited).not.toContain('/login');

@@ -47,7 +47,7 @@ describe('pages, end to end (Chromium)', () => {
     await page.goto(`${baseUrl}/login`);
     await signInThroughForm(page, baseUrl, userName, password);
     await page.waitForURL(`${baseUrl}/home`);
-    await menuOf(page).getByRole('link', { name: 'Home' }).waitFor();
+    await menuOf(page).getByRole('link', { name: 'Home', exact: true }).waitFor();
     return { page, errors: consoleErrors };
   }
 

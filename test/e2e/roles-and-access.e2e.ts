@@ -10,7 +10,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 /** The names of the main menu's entries. */
 async function menuOf(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('link', { name: 'Home' }).waitFor();
+  await menu.getByRole('link', { name: 'Home', exact: true }).waitFor();
   return (await menu.getByRole('link').allInnerTexts()).map((t) => t.trim()).sort();
 }
 

@@ -67,7 +67,7 @@ describe('user forms rendered from metadata (Chromium)', () => {
     expect(await page.getByLabel(/^Confirm Password/).isVisible()).toBe(true);
     await screenshot(page, '10b-user-update');
     await page.getByLabel('Last Name').fill('Annan-Atta');
-    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
     await expect.poll(() => page.getByText('Are you sure you want to leave this page without saving?').isVisible()).toBe(true);
     await screenshot(page, '11-leave-prompt');
     await page.getByRole('button', { name: 'Stay on this page' }).click();
