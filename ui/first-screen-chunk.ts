@@ -1,4 +1,5 @@
 import type { ChunkingContext } from 'rolldown';
+import type { Plugin } from 'vite';
 
 /**
  * A package index that re-exports all its parts (MUI, its icons, date-fns): each part is one of its static imports,
@@ -51,24 +52,45 @@ function closure(ctx: ChunkingContext, entry: string, outside: ReadonlySet<strin
 }
 
 /**
- * Chunk groups for the screens people arrive at: everything the entry needs at once (the first screen: /login and the
- * public pages) in one chunk, and everything the signed-in shell needs beyond it in another. Left to itself the bundler
- * cuts what these share with the lazy screens into dozens of small chunks, each a request a phone makes before the
- * first paint; every other screen keeps its own chunk.
+ * Chunk groups for the screens people arrive at: everything the application needs at once (the first screen: /login and
+ * the public pages) in one chunk, and everything the signed-in shell needs beyond it in another. Left to itself the
+ * bundler cuts what these share with the lazy screens into dozens of small chunks, each a request a phone makes before
+ * the first paint; every other screen keeps its own chunk. What the page's boot script (`boot`) imports is a third,
+ * small chunk: it runs before either of them has arrived.
  */
-export function firstScreenGroups(entry: string, shell: string) {
+export function firstScreenGroups(boot: string, app: string, shell: string) {
   let groups: Map<string, string> | null = null;
   const groupsOf = (ctx: ChunkingContext) => {
-    const first = closure(ctx, entry);
+    const booted = closure(ctx, boot);
+    const first = closure(ctx, app, booted);
     const map = new Map<string, string>();
-    for (const id of closure(ctx, shell, first)) map.set(id, 'shell');
+    for (const id of closure(ctx, shell, new Set([...first, ...booted]))) map.set(id, 'shell');
     for (const id of first) map.set(id, 'first-screen');
+    for (const id of booted) map.set(id, 'boot');
     return map;
   };
   return {
     name: (id: string, ctx: ChunkingContext) => {
       groups ??= groupsOf(ctx);
       return groups.get(id) ?? null;
+    },
+  };
+}
+
+/**
+ * The page asks for the first screen's chunk as it is parsed (a modulepreload link), not once the boot script has run
+ * and imported it: that would be one more round trip before anything can be drawn.
+ */
+export function preloadFirstScreen(): Plugin {
+  return {
+    name: 'preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const files = Object.values(bundle ?? {}).filter((c) => c.type === 'chunk' && /^assets\/(first-screen|rolldown-runtime)-/.test(c.fileName));
+        return files.map((c) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${c.fileName}` }, injectTo: 'head' as const }));
+      },
     },
   };
 }

@@ -1,24 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppTheme } from './theme.tsx';
-import { AppRoutes } from './routing/AppRoutes.tsx';
-import { RouteErrorScreen } from './screens/RouteErrorScreen.tsx';
-import { logClientError, startClientErrorLog } from './api/api.ts';
-import { useNotifications } from '../engine/react/notifications/store.ts';
+import { sendEarlyCalls } from './boot/early-calls.ts';
 
-startClientErrorLog();
-// Spec 2 section 8: an empty notification text is logged as an error, and nothing is shown.
-useNotifications.setState({ reportEmpty: (severity) => logClientError(`An empty ${severity} notification was not shown.`, 'Notifications') });
-
-// A data router (needed for the leave-without-saving prompt's blocker) around the app's own <Routes>,
-// which mounts private routes from the server's route table.
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes />, errorElement: <RouteErrorScreen /> }]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppTheme>
-      <RouterProvider router={router} />
-    </AppTheme>
-  </StrictMode>,
-);
+/**
+ * The page's first script, kept small so that it runs as soon as it arrives: with a stored session it sends the first
+ * calls and asks for the signed-in frame's code beside the application's, instead of one after the other.
+ */
+if (sendEarlyCalls()) {
+  void import('./shell/AppShell.tsx');
+  if (window.location.pathname === '/home' || window.location.pathname === '/') void import('./screens/HomePage.tsx');
+}
+void import('./app.tsx');

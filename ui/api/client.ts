@@ -57,6 +57,8 @@ export interface CallOptions {
   quiet?: boolean;
   /** Headers of this call beside the session's (a record lock's id and the version a write was read at). */
   headers?: Record<string, string>;
+  /** The call already sent, before this client was loaded (ui/boot/early-calls.ts): its answer is handled as this call's. */
+  sent?: Promise<Response>;
 }
 
 export interface ApiResponse<T> { data: T; headers: Headers }
@@ -115,7 +117,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       let response: Response;
       try {
-        const sent = fetch(path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
+        const sent = call.sent ?? fetch(path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
         if (creds) track(sent);
         response = await sent;
       } catch (error) {

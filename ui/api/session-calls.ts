@@ -1,3 +1,4 @@
+import { earlyCallPaths, takeEarlyCall } from '../boot/early-calls.ts';
 import type { LoginResponse } from '../../metadata/types/LoginResponse.ts';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 import { api } from './api.ts';
@@ -42,7 +43,12 @@ let restoring: Promise<void> | null = null;
 async function restore(): Promise<void> {
   // Both at once (one round trip before the first private screen, not two); the session is started before the
   // routes mount the screens, as after a sign-in. A 401 on either ends the session (the client's own handling).
-  const [current, routes] = await Promise.all([api.get<LoginResponse>('/api/Authenticate/Current'), api.get<RouteEntry[]>('/api/App/GetRoutes')]);
+  const sentWith = useSession.getState().token;
+  const early = (path: string) => ({ sent: sentWith ? takeEarlyCall(path, sentWith) : undefined });
+  const [current, routes] = await Promise.all([
+    api.get<LoginResponse>(earlyCallPaths.current, early(earlyCallPaths.current)),
+    api.get<RouteEntry[]>(earlyCallPaths.routes, early(earlyCallPaths.routes)),
+  ]);
   const { token } = useSession.getState();
   if (!token) return;
   useSession.getState().started(current, token);

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { preloadable } from './preloadable.tsx';
 import { Navigate, Route, Routes } from 'react-router';
 import { useSession } from '../stores/session.ts';
 import { restoreSession } from '../api/session-calls.ts';
@@ -11,16 +12,29 @@ import { SessionLayer } from '../session/SessionLayer.tsx';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 
 // The signed-in part is loaded only after sign-in, so /login stays small.
-const loadShell = () => import('../shell/AppShell.tsx');
-const loadHome = () => import('../screens/HomePage.tsx');
-const AppShell = lazy(loadShell);
-const HomePage = lazy(loadHome);
-// With a stored session the shell (and home, where most visits start) is fetched at once, beside the session's
-// restoring calls, which start at once too, instead of after them: a signed-in user's first screen waits for less.
-if (useSession.getState().token) {
-  restoreSession().catch(() => {}); // RequireSession, waiting on the same call, says what went wrong
-  void loadShell();
-  if (window.location.pathname === '/home' || window.location.pathname === '/') void loadHome();
+const shell = preloadable(() => import('../shell/AppShell.tsx'));
+const home = preloadable(() => import('../screens/HomePage.tsx'));
+const AppShell = shell.Component;
+const HomePage = home.Component;
+
+/** How long a signed-in start waits for its first screen before it draws the loading screen instead. */
+const firstScreenWaitMs = 2500;
+
+/**
+ * With a stored session, what the first screen needs (the session restored, the route table, the shell's code and,
+ * on /home, the home's) is fetched at once and side by side, and the page is drawn once it is all here: one complete
+ * screen, rather than a loading screen and then the whole frame drawn over it in one long piece of work (on a phone
+ * that piece held the page for half a second). A slow network still gets the loading screen after a moment.
+ */
+export function signedInFirstScreen(): Promise<unknown> {
+  if (!useSession.getState().token) return Promise.resolve();
+  const path = window.location.pathname;
+  const needed = Promise.allSettled([
+    restoreSession(), // RequireSession, waiting on the same call, says what went wrong
+    shell.preload(),
+    path === '/home' || path === '/' ? home.preload() : Promise.resolve(),
+  ]);
+  return Promise.race([needed, new Promise((resolve) => setTimeout(resolve, firstScreenWaitMs))]);
 }
 const ScreenRoute = lazy(() => import('../screens/screen/ScreenRoute.tsx'));
 const NotFoundPage = lazy(() => import('../screens/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import Typography from '@mui/material/Typography';
 import { useSession } from '../stores/session.ts';
 import { HomeWidgets } from './home/HomeWidgets.tsx';
+import { ScreenCards } from './home/ScreenCards.tsx';
 
 /**
  * /home: a greeting, the widgets placed for the user's roles (issue 32), and the screens this user may open; with no
@@ -11,12 +12,12 @@ import { HomeWidgets } from './home/HomeWidgets.tsx';
  */
 export default function HomePage() {
   const user = useSession((s) => s.user);
-  const routes = useSession((s) => s.routes) ?? [];
+  const routes = useSession((s) => s.routes);
   const location = useLocation();
   const [widgetCount, setWidgetCount] = useState<number | null>(null);
   const onLoaded = useCallback((count: number) => setWidgetCount(count), []);
   // Building a form is where an administrator's first hour starts: offered first to whoever may.
-  const screens = [...routes.filter((r) => r.Name === 'form.build'), ...routes.filter((r) => r.Name.endsWith('.list'))];
+  const screens = useMemo(() => [...(routes ?? []).filter((r) => r.Name === 'form.build'), ...(routes ?? []).filter((r) => r.Name.endsWith('.list'))], [routes]);
   return (
     <>
       <Typography variant="h1" gutterBottom>Welcome, {user?.FirstName}</Typography>
@@ -24,20 +25,7 @@ export default function HomePage() {
       <Typography color="text.secondary" sx={{ mb: 3, mt: widgetCount ? 4 : 0 }} component={widgetCount ? 'h2' : 'p'}>
         {widgetCount ? 'Your screens' : 'Choose where to start.'}
       </Typography>
-      <Grid container spacing={2}>
-        {screens.map((r) => (
-          <Grid key={r.Name} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Card variant="outlined">
-              <CardActionArea component={RouterLink} to={r.Url}>
-                <CardContent>
-                  <Typography variant="h2" gutterBottom>{r.Title}</Typography>
-                  <Typography variant="body2" color="text.secondary">{r.Description}</Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      <ScreenCards screens={screens} />
     </>
   );
 }

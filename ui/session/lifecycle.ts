@@ -6,9 +6,10 @@ import { useBreadcrumbs } from '../stores/breadcrumbs.ts';
 import { clearModuleAccessCache } from '../api/module-access.ts';
 import { useNotifications } from '../../engine/react/notifications/store.ts';
 import { sessionTexts } from './messages.ts';
+import { sessionStoreKey } from '../boot/early-calls.ts';
 
 /** The key zustand's persist middleware stores the session under (ui/stores/session.ts). */
-export const sessionStorageKey = 'metadmin.session';
+export const sessionStorageKey = sessionStoreKey;
 
 function tokenIn(stored: string | null): string | null {
   try {

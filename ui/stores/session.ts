@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import type { LoginResponse } from '../../metadata/types/LoginResponse.ts';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
+import { sessionStoreKey } from '../boot/early-calls.ts';
 
 export interface SessionState {
   token: string | null;
@@ -51,7 +52,7 @@ export const useSession = create<SessionState>()(
       clearEndMessage: () => set({ endMessage: null }),
     }),
     {
-      name: 'metadmin.session',
+      name: sessionStoreKey,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ token, session, user, mustChangePassword, verificationKey }) => ({ token, session, user, mustChangePassword, verificationKey }),
     },

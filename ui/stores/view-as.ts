@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import { sessionStoragePrefix } from './session-storage.ts';
+import { viewAsStoreKey } from '../boot/early-calls.ts';
 import { useSession } from './session.ts';
 
 export interface ViewedUser { UserId: number; Name: string }
@@ -20,7 +20,7 @@ export const useViewAs = create<ViewAsState>()(
       start: (viewing) => set({ viewing }),
       stop: () => set({ viewing: null }),
     }),
-    { name: `${sessionStoragePrefix}viewAs`, storage: createJSONStorage(() => sessionStorage) },
+    { name: viewAsStoreKey, storage: createJSONStorage(() => sessionStorage) },
   ),
 );
 
