@@ -12,8 +12,12 @@ import { copyToClipboard } from '../../../engine/react/notifications/copy-to-cli
 import { ApiError } from '../../api/client.ts';
 import { ErrorList } from '../ErrorList.tsx';
 import { publicFormCalls } from './public-form-api.ts';
+import { PublicNotifications } from './PublicNotifications.tsx';
 
-const changeOf = ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour }: PublicFormSettings): PublicFormChange => ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour });
+const changeOf = ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour, NotifyTo, NotifyAddress, ConfirmFieldId }: PublicFormSettings): PublicFormChange =>
+  ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour, NotifyTo, NotifyAddress, ConfirmFieldId });
+/** Fields whose refusals show beside them, not in the list above the Save button. */
+const shownAtField = ['FieldIds', 'NotifyAddress', 'ConfirmFieldId'];
 const itemsOf = (error: unknown): ErrorItem[] => (error instanceof ApiError ? error.items : [{ PropertyName: null, ErrorMessage: noticeText('Update', 'error'), ErrorCode: 'Failed' }]);
 
 /** The form's public address: shown with a copy button, and renewed on request (the old one stops answering). */
@@ -126,7 +130,8 @@ export function PublicTab({ formId }: { formId: number }) {
         {limit('MinFillSeconds', 'Minimum fill time (seconds)', 'A response sent sooner after the page opened is refused. 0: off.', publicFormLimits.maxMinFillSeconds)}
         {limit('MaxPerHour', 'Responses per address per hour', 'More from one address within an hour are refused. 0: no limit.', publicFormLimits.maxPerHour)}
       </Stack>
-      <ErrorList items={errors.filter((e) => e.PropertyName !== 'FieldIds')} />
+      <PublicNotifications settings={settings} draft={draft} errors={errors} change={change} />
+      <ErrorList items={errors.filter((e) => !shownAtField.includes(e.PropertyName ?? ''))} />
       {fieldError && <Alert severity="error">{fieldError}</Alert>}
       {saved && !errors.length && <Alert severity="success" role="status">The public settings were saved.</Alert>}
       <Box>
