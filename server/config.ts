@@ -73,8 +73,6 @@ export interface Config {
   importBulkRows: number;
   /** Apply the application documents the product ships (metadata/forms) at start when not applied before (SHIPPED_FORMS=off: never). */
   applyShippedForms: boolean;
-  /** Responses one client address may send through the public forms (the contact form's included) within the window (PUBLIC_POSTS_PER_ADDRESS). */
-  publicPostsPerAddress: number;
   /** Calls one client address may make to the public pages' data within the window (PUBLIC_READS_PER_ADDRESS). */
   publicReadsPerAddress: number;
 }
@@ -152,7 +150,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     importBulkRows: whole(env, 'IMPORT_BULK_ROWS', 50000, 0),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
     applyShippedForms: env.SHIPPED_FORMS !== 'off',
-    publicPostsPerAddress: whole(env, 'PUBLIC_POSTS_PER_ADDRESS', 5),
     publicReadsPerAddress: whole(env, 'PUBLIC_READS_PER_ADDRESS', 600),
   };
 }

@@ -80,7 +80,7 @@ export function checkChange(built: BuiltForm, change: PublicFormChange): void {
  * that is not an offered e-mail field (the visitor would not fill it, or it would not hold an address).
  */
 export function checkNotifications(built: BuiltForm, change: PublicFormChange): void {
-  if (change.NotifyTo === 'address' && !change.NotifyAddress?.trim()) throw HttpError.of(400, publicFormMessages.notifyAddress, 'NotifyAddress', 'Required');
+  if (change.NotifyTo === 'address' && !change.NotifyAddress) throw HttpError.of(400, publicFormMessages.notifyAddress, 'NotifyAddress', 'Required');
   if (change.ConfirmFieldId === null) return;
   const field = fieldsOf(built).find((f) => f.FormFieldId === change.ConfirmFieldId);
   if (!field?.IsEmail || !field.CanOffer || !change.FieldIds.includes(field.FormFieldId)) throw HttpError.of(400, publicFormMessages.confirmField, 'ConfirmFieldId', 'NotAnOfferedEmail');
@@ -88,7 +88,7 @@ export function checkNotifications(built: BuiltForm, change: PublicFormChange): 
 
 export async function savePublicForm(trx: Knex, formId: number, change: PublicFormChange, who: string): Promise<void> {
   // An address is kept only while it is the one notified, so a later switch to the contact address leaves none behind.
-  const NotifyAddress = change.NotifyTo === 'address' ? change.NotifyAddress!.trim() : null;
+  const NotifyAddress = change.NotifyTo === 'address' ? change.NotifyAddress : null;
   const values = { ...change, NotifyAddress, FieldIds: JSON.stringify([...new Set(change.FieldIds)]), ModifiedBy: who, ModifiedDate: trx.fn.now() };
   await trx('public_forms').insert({ FormId: formId, PublicKey: newPublicKey(), ...values }).onConflict('FormId').merge(Object.keys(values));
 }

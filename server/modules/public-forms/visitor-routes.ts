@@ -10,7 +10,7 @@ import { offeredNames, publicFormByKey, requiredNotOffered, type StoredPublicFor
 import { visitorDefinition } from './visitor-definition.ts';
 import { fillTokens } from './fill-token.ts';
 import { limitKeyGuesses } from '../accounts/key-guess-limit.ts';
-import { publicPostLimit, publicReadLimit } from '../public-pages/public-limits.ts';
+import { publicReadLimit } from '../public-pages/public-limits.ts';
 import { sendRecordMails } from './notifications.ts';
 
 type Row = Record<string, unknown>;
@@ -93,8 +93,6 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
 
   app.post<{ Params: { key: string }; Body: PublicFormSubmission }>(publicFormApi.visitor, {
     config: { access: 'public' },
-    // Beside the form's own limit per address: every public page's sends from one address, whatever the form.
-    onRequest: publicPostLimit(app),
     schema: { tags, summary: "Creates one record of the public form from the offered fields' values (nothing else is accepted).", params, body: submissionBody },
   }, async (request, reply) => {
     const { stored, built, offered } = await published(request, reply);
