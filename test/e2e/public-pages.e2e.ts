@@ -105,6 +105,34 @@ describe('the public pages (Chromium, signed out)', () => {
     api = await adminApi(app);
   });
 
+  it("is the contact form's Public tab: the administrator sees its e-mails and switches it off, and the page says it is not available", async () => {
+    const admin = await signedInBrowser(baseUrl);
+    try {
+      await admin.page.goto(`${baseUrl}/form/update/${await shippedFormId(app, 'Contact Messages')}?tab=public`);
+      const settings = admin.page.getByRole('form', { name: 'Public form settings' });
+      const publicSwitch = settings.getByLabel(/^Public: anyone/);
+      await expect.poll(() => publicSwitch.isChecked(), { timeout: 30_000 }).toBe(true);
+      expect(await settings.getByLabel('Address', { exact: true }).inputValue()).toBe(`${baseUrl}/public/form/${contactFormKey}`);
+      expect(await settings.getByRole('radio', { name: /^The contact address from the client settings/ }).isChecked()).toBe(true);
+      expect(await settings.getByRole('combobox', { name: 'Confirmation to the visitor' }).textContent()).toBe('Email');
+      await screenshot(admin.page, 'public-pages-06-contact-public-tab');
+      await publicSwitch.uncheck();
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => settings.getByText('The public settings were saved.').isVisible()).toBe(true);
+      expect(admin.consoleErrors).toEqual([]);
+    } finally {
+      await admin.browser.close();
+    }
+    api = await adminApi(app);
+
+    await page.goto(`${baseUrl}/customercare/contactus`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The contact form is not available at the moment.');
+    expect(await page.getByRole('heading', { name: 'Contact Us', level: 1 }).isVisible()).toBe(true);
+    await screenshot(page, 'public-pages-07-contact-switched-off');
+    // The form's not-found answer is the one console line the browser writes for it.
+    consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !/status of 404/.test(e)));
+  });
+
   it('shows on /scheduleBigPicture an item added a moment before, without a reload', async () => {
     await page.goto(`${baseUrl}/scheduleBigPicture`);
     await expect.poll(() => page.getByRole('heading', { name: 'Schedule', level: 1 }).isVisible()).toBe(true);
@@ -123,7 +151,7 @@ describe('the public pages (Chromium, signed out)', () => {
     expect(await today.getByText('Car park').isVisible()).toBe(true);
     expect(await today.getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => performance.timeOrigin)).toBe(loadedAt);
-    await screenshot(page, 'public-pages-06-schedule');
+    await screenshot(page, 'public-pages-08-schedule');
   });
 
   it('wrote nothing to the console but the refusal it was meant to', () => {

@@ -4,7 +4,7 @@ import {
   LinearProgress, Stack, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { publicFormLimits, publicFormUrl, type PublicFormChange, type PublicFormSettings } from '../../../engine/core/lowcode/public-forms.ts';
+import { contactFormKey, publicFormLimits, publicFormUrl, type PublicFormChange, type PublicFormSettings } from '../../../engine/core/lowcode/public-forms.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { ConfirmDialog } from '../../../engine/react/form/ConfirmDialog.tsx';
@@ -25,11 +25,14 @@ function AddressRow({ settings, onRenew, busy }: { settings: PublicFormSettings;
   const [asking, setAsking] = useState(false);
   if (!settings.PublicKey) return <Typography color="text.secondary">The address is made when the settings are first saved.</Typography>;
   const address = `${window.location.origin}${publicFormUrl(settings.PublicKey)}`;
+  // The contact page draws the form of the contact key: its address is not renewed (the server refuses it too).
+  const isContact = settings.PublicKey === contactFormKey;
+  const state = settings.IsPublic ? 'Anyone with this address can send a response.' : 'Not answering: the form is not public.';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
       <TextField
         label="Address" value={address} size="small" fullWidth
-        helperText={settings.IsPublic ? 'Anyone with this address can send a response.' : 'Not answering: the form is not public.'}
+        helperText={isContact ? `${state} The Contact Us page (/customercare/contactus) shows this form.` : state}
         slotProps={{
           input: {
             readOnly: true,
@@ -43,7 +46,7 @@ function AddressRow({ settings, onRenew, busy }: { settings: PublicFormSettings;
           },
         }}
       />
-      <Button onClick={() => setAsking(true)} disabled={busy} sx={{ flexShrink: 0 }}>New address</Button>
+      {!isContact && <Button onClick={() => setAsking(true)} disabled={busy} sx={{ flexShrink: 0 }}>New address</Button>}
       <ConfirmDialog
         open={asking} title="Give the form a new address?" confirmLabel="New address"
         text="The current address stops working at once: anyone who has it will find the form gone."
