@@ -111,7 +111,7 @@ describe('the public pages (Chromium, signed out)', () => {
       await admin.page.goto(`${baseUrl}/form/update/${await shippedFormId(app, 'Contact Messages')}?tab=public`);
       const settings = admin.page.getByRole('form', { name: 'Public form settings' });
       const publicSwitch = settings.getByLabel(/^Public: anyone/);
-      await expect.poll(() => publicSwitch.isChecked(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => publicSwitch.isChecked(), { timeout: 60_000 }).toBe(true);
       expect(await settings.getByLabel('Address', { exact: true }).inputValue()).toBe(`${baseUrl}/public/form/${contactFormKey}`);
       expect(await settings.getByRole('radio', { name: /^The contact address from the client settings/ }).isChecked()).toBe(true);
       expect(await settings.getByRole('combobox', { name: 'Confirmation to the visitor' }).textContent()).toBe('Email');
