@@ -73,12 +73,8 @@ export interface Config {
   importBulkRows: number;
   /** Apply the application documents the product ships (metadata/forms) at start when not applied before (SHIPPED_FORMS=off: never). */
   applyShippedForms: boolean;
-  /** Messages one client address may send through the public contact form within the window (PUBLIC_POSTS_PER_ADDRESS). */
-  publicPostsPerAddress: number;
   /** Calls one client address may make to the public pages' data within the window (PUBLIC_READS_PER_ADDRESS). */
   publicReadsPerAddress: number;
-  /** A contact form sent sooner than this after it was drawn is a bot's (CONTACT_MIN_FILL_SECONDS). */
-  contactMinFillSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -154,9 +150,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     importBulkRows: whole(env, 'IMPORT_BULK_ROWS', 50000, 0),
     recordLockSeconds: whole(env, 'RECORD_LOCK_SECONDS', 15 * 60),
     applyShippedForms: env.SHIPPED_FORMS !== 'off',
-    publicPostsPerAddress: whole(env, 'PUBLIC_POSTS_PER_ADDRESS', 5),
     publicReadsPerAddress: whole(env, 'PUBLIC_READS_PER_ADDRESS', 600),
-    contactMinFillSeconds: whole(env, 'CONTACT_MIN_FILL_SECONDS', 3, 0),
   };
 }
 

@@ -53,6 +53,22 @@ export interface Principal {
   ViewedBy?: string;
 }
 
+/**
+ * Who writes a public form's record (issue 32): a visitor, with no session and no user. The record and its audit name
+ * no user (their user ids stay empty); UserName is what they are written as. Only a public form's create runs as one.
+ */
+export interface VisitorPrincipal {
+  Visitor: true;
+  UserId: null;
+  UserName: string;
+  IsMaster: false;
+  /** The form's module, with every field not offered denied, and no View All Records. */
+  Access: PrincipalAccess;
+}
+
+/** Whoever a record handler writes as: the signed-in user, or a public form's visitor. */
+export type RecordWriter = Principal | VisitorPrincipal;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -65,6 +81,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** Set only by a public form's create (modules/public-forms): the record handlers write as the visitor. */
+    visitor?: VisitorPrincipal;
   }
   interface FastifyInstance {
     db: Knex;

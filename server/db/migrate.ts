@@ -53,6 +53,8 @@ import * as shippedDocuments from './migrations/140_shipped_documents.ts';
 import * as publicFormDraws from './migrations/141_public_form_draws.ts';
 import * as publicForms from './migrations/142_public_forms.ts';
 import * as publicFormSubmissions from './migrations/143_public_form_submissions.ts';
+import * as publicFormNotifications from './migrations/144_public_form_notifications.ts';
+import * as dropPublicFormDraws from './migrations/145_drop_public_form_draws.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -112,6 +114,8 @@ const migrations: Array<[string, Migration]> = [
   ['141_public_form_draws', publicFormDraws],
   ['142_public_forms', publicForms],
   ['143_public_form_submissions', publicFormSubmissions],
+  ['144_public_form_notifications', publicFormNotifications],
+  ['145_drop_public_form_draws', dropPublicFormDraws],
 ];
 
 const source: Knex.MigrationSource<[string, Migration]> = {

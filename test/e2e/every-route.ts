@@ -6,6 +6,7 @@ import { fillPath } from '../../ui/routing/route-paths.ts';
 import { allScreens } from '../../server/modules/forms/screens.ts';
 import { adminApi, seedBuiltForm, type Api, type SeededForm } from './seed-through-api.ts';
 import { seedPublicPageRecords } from './seed-public-pages.ts';
+import { publicFormDefaults } from '../../engine/core/lowcode/public-forms.ts';
 
 /**
  * The walks over every screen (accessibility, phone width): the records that give each :id route a real record, the
@@ -98,7 +99,7 @@ export async function seedEveryRoute(app: FastifyInstance): Promise<SeededRoutes
   const { AtomicCircleId } = await api.post<{ AtomicCircleId: number }>('/api/circles/atomic', { Name: 'North', Description: null, AggregateCircleId: null, OwnerAtomicCircleId: null, IsActive: true }, 201);
   await api.post('/api/circles/aggregates', { Name: 'East', Role: [], Permissions: [], AtomicCircleHierarchy: [{ Id: AtomicCircleId }], OwnerAtomicCircle: null }, 201);
   // The built form published to the public: the page a visitor fills (its Public tab is checked in public-form.e2e.ts).
-  const published = await api.post<{ PublicKey: string }>(`/api/forms/${form.FormId}/public`, { IsPublic: true, FieldIds: form.FieldIds, Honeypot: true, MinFillSeconds: 3, MaxPerHour: 10 }, 200);
+  const published = await api.post<{ PublicKey: string }>(`/api/forms/${form.FormId}/public`, { ...publicFormDefaults, IsPublic: true, FieldIds: form.FieldIds }, 200);
   const publicForm = { label: 'Public form (published)', path: `/public/form/${published.PublicKey}` };
   // Home widgets on the administrators' role (1): /home shows them, the widget manager lists and arranges them.
   for (const widget of [

@@ -5,6 +5,7 @@ import { launchChromium, openPage, screenshot, signedInBrowser, startServer } fr
 import { startSmtpCatcher, type SmtpCatcher } from '../server/smtp-catcher.ts';
 import { adminApi, type Api } from './seed-through-api.ts';
 import { scheduleStatusId, shippedFormId, today } from './seed-public-pages.ts';
+import { contactFormKey, type PublicFormSettings } from '../../engine/core/lowcode/public-forms.ts';
 
 const dayAfter = (days: number) => new Date(Date.now() + days * 86400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
@@ -24,10 +25,13 @@ describe('the public pages (Chromium, signed out)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    // A browser driven by a test fills the form faster than any person: the minimum fill time is off here (the server
-    // suite shows it refusing a send too soon, public-pages.test.ts).
-    ({ app, baseUrl } = await startServer({ smtpUrl: smtp.url, contactMinFillSeconds: 0, applyShippedForms: true }));
+    ({ app, baseUrl } = await startServer({ smtpUrl: smtp.url, applyShippedForms: true }));
     api = await adminApi(app);
+    // A browser driven by a test fills the form faster than any person: the contact form's minimum fill time is off
+    // here, as an administrator sets it on its Public tab (the server suite shows it refusing a send too soon).
+    const contact = `/api/forms/${await shippedFormId(app, 'Contact Messages')}/public`;
+    const { Fields: _fields, FormId: _formId, PublicKey: _key, ...settings } = await api.get<PublicFormSettings>(contact);
+    await api.post(contact, { ...settings, MinFillSeconds: 0 }, 200);
     await app.db('client_settings').update({ ContactEmailAddress: 'desk@example.com' });
     browser = await launchChromium();
     ({ page, consoleErrors } = await openPage(browser));
@@ -74,7 +78,7 @@ describe('the public pages (Chromium, signed out)', () => {
     await expect.poll(() => page.getByText(/valid e-mail address/i).first().isVisible()).toBe(true);
     await main.getByRole('textbox', { name: /^Email\b/ }).fill('grace@example.com');
     await screenshot(page, 'public-pages-03-contact-form');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/public/contact') && r.request().method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/api/public/forms/${contactFormKey}`) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Send' }).click();
     const answer = await answered;
     expect(answer.status(), `${answer.request().postData()} -> ${await answer.text()}`).toBe(201);
@@ -101,6 +105,34 @@ describe('the public pages (Chromium, signed out)', () => {
     api = await adminApi(app);
   });
 
+  it("is the contact form's Public tab: the administrator sees its e-mails and switches it off, and the page says it is not available", async () => {
+    const admin = await signedInBrowser(baseUrl);
+    try {
+      await admin.page.goto(`${baseUrl}/form/update/${await shippedFormId(app, 'Contact Messages')}?tab=public`);
+      const settings = admin.page.getByRole('form', { name: 'Public form settings' });
+      const publicSwitch = settings.getByLabel(/^Public: anyone/);
+      await expect.poll(() => publicSwitch.isChecked(), { timeout: 60_000 }).toBe(true);
+      expect(await settings.getByLabel('Address', { exact: true }).inputValue()).toBe(`${baseUrl}/public/form/${contactFormKey}`);
+      expect(await settings.getByRole('radio', { name: /^The contact address from the client settings/ }).isChecked()).toBe(true);
+      expect(await settings.getByRole('combobox', { name: 'Confirmation to the visitor' }).textContent()).toBe('Email');
+      await screenshot(admin.page, 'public-pages-06-contact-public-tab');
+      await publicSwitch.uncheck();
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => settings.getByText('The public settings were saved.').isVisible()).toBe(true);
+      expect(admin.consoleErrors).toEqual([]);
+    } finally {
+      await admin.browser.close();
+    }
+    api = await adminApi(app);
+
+    await page.goto(`${baseUrl}/customercare/contactus`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The contact form is not available at the moment.');
+    expect(await page.getByRole('heading', { name: 'Contact Us', level: 1 }).isVisible()).toBe(true);
+    await screenshot(page, 'public-pages-07-contact-switched-off');
+    // The form's not-found answer is the one console line the browser writes for it.
+    consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !/status of 404/.test(e)));
+  });
+
   it('shows on /scheduleBigPicture an item added a moment before, without a reload', async () => {
     await page.goto(`${baseUrl}/scheduleBigPicture`);
     await expect.poll(() => page.getByRole('heading', { name: 'Schedule', level: 1 }).isVisible()).toBe(true);
@@ -119,7 +151,7 @@ describe('the public pages (Chromium, signed out)', () => {
     expect(await today.getByText('Car park').isVisible()).toBe(true);
     expect(await today.getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => performance.timeOrigin)).toBe(loadedAt);
-    await screenshot(page, 'public-pages-06-schedule');
+    await screenshot(page, 'public-pages-08-schedule');
   });
 
   it('wrote nothing to the console but the refusal it was meant to', () => {

@@ -17,6 +17,16 @@ export const publicFormApi = {
 /** The address a visitor opens (ui/routing/public-paths.ts publicForm). */
 export const publicFormUrl = (key: string) => `/public/form/${encodeURIComponent(key)}`;
 
+/**
+ * The key the shipped Contact Messages form is published under (server/modules/public-pages/contact-publication.ts):
+ * /customercare/contactus draws the public form of this key. It is public by design, so it is not renewed.
+ */
+export const contactFormKey = 'contact-us';
+
+/** Where a public form's new record is sent: nowhere, the client settings' contact address (followed as it changes), or an address. */
+export const notifyTargets = ['none', 'contactAddress', 'address'] as const;
+export type NotifyTarget = (typeof notifyTargets)[number];
+
 /** What an administrator chooses. A limit of 0 is off. */
 export interface PublicFormChange {
   IsPublic: boolean;
@@ -25,6 +35,12 @@ export interface PublicFormChange {
   Honeypot: boolean;
   MinFillSeconds: number;
   MaxPerHour: number;
+  /** Who is e-mailed a new record's offered fields. */
+  NotifyTo: NotifyTarget;
+  /** The address, when NotifyTo is 'address' (else null). */
+  NotifyAddress: string | null;
+  /** An offered e-mail field: the visitor is sent there a confirmation that repeats nothing they typed. Null: none. */
+  ConfirmFieldId: number | null;
 }
 
 export interface PublicFormSettings extends PublicFormChange {
@@ -32,10 +48,12 @@ export interface PublicFormSettings extends PublicFormChange {
   /** Null until the settings are first saved. */
   PublicKey: string | null;
   /** Every field of the form as of today, and whether a visitor can fill it (files need a session). */
-  Fields: Array<{ FormFieldId: number; Name: string; Title: string; FieldType: string; Required: boolean; CanOffer: boolean }>;
+  Fields: Array<{ FormFieldId: number; Name: string; Title: string; FieldType: string; Required: boolean; CanOffer: boolean; IsEmail: boolean }>;
 }
 
-export const publicFormDefaults: PublicFormChange = { IsPublic: false, FieldIds: [], Honeypot: true, MinFillSeconds: 3, MaxPerHour: 10 };
+export const publicFormDefaults: PublicFormChange = {
+  IsPublic: false, FieldIds: [], Honeypot: true, MinFillSeconds: 3, MaxPerHour: 10, NotifyTo: 'none', NotifyAddress: null, ConfirmFieldId: null,
+};
 export const publicFormLimits = { maxMinFillSeconds: 600, maxPerHour: 10_000 } as const;
 
 /** Field types a visitor cannot fill: an upload needs a session, and Specify Other adds to a lookup list. */
@@ -71,5 +89,8 @@ export const publicFormMessages = {
   notOffered: 'This field is not part of the public form.',
   requiredNotOffered: (names: string[]) => `The form cannot be published: its required field${names.length === 1 ? '' : 's'} ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not offered to visitors, who could never fill ${names.length === 1 ? 'it' : 'them'}. Offer ${names.length === 1 ? 'it' : 'them'}, or make ${names.length === 1 ? 'it' : 'them'} optional.`,
   noFields: 'Choose at least one field for visitors to fill before publishing the form.',
+  notifyAddress: 'Enter the e-mail address new responses are sent to.',
+  confirmField: 'The confirmation goes to an e-mail field the visitor fills: choose one of the offered e-mail fields.',
+  contactKeyKept: "The contact form keeps its address (/customercare/contactus): switch it off instead of renewing it.",
   cannotOffer: 'A visitor cannot fill this field (uploads need a signed-in user), or it is not a field of this form.',
 } as const;

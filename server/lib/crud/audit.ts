@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../../types.ts';
+import type { RecordWriter } from '../../types.ts';
 
 /**
  * The audit trail of the generic CRUD: one entry per create, update (when something changed), deactivate and
@@ -66,7 +66,7 @@ export function changedFields(fields: string[], before: Row | null, after: Row |
 }
 
 /** Writes one entry (in the caller's transaction). */
-export async function writeAuditEntry(trx: Knex, entry: { entity: string; recordId: number; action: AuditAction | ImportAuditAction; principal: Principal | undefined; changes: AuditChange[] }): Promise<void> {
+export async function writeAuditEntry(trx: Knex, entry: { entity: string; recordId: number; action: AuditAction | ImportAuditAction; principal: RecordWriter | undefined; changes: AuditChange[] }): Promise<void> {
   await trx('audit_entries').insert({
     Entity: entry.entity,
     RecordId: entry.recordId,

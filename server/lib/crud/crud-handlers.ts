@@ -6,7 +6,7 @@ import { udfKeyOf } from '../list/udf-columns.ts';
 import { HttpError } from '../http-error.ts';
 import { bodyValidator, type CheckedBody } from './body-validator.ts';
 import { checkedBody, checkFieldFiles, readableRecord } from './form-body.ts';
-import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, requireReachableParent, withParentRowRule, withRowRule } from './record-access.ts';
+import { deniedFieldErrors, deniedFieldsOf, maskRecord, moduleGatedFields, requireReachableParent, withParentRowRule, withRowRule, writerOf } from './record-access.ts';
 import { changedFields, isSimpleValue, recordHistory, sameValue, writeAuditEntry, type AuditAction } from './audit.ts';
 import { holdsActiveState, readOnlyChangeErrors, readOnlyFieldsOf } from './read-only-fields.ts';
 import type { CrudAction, CrudHandlers, CrudOptions, IdRequest, Row } from './crud-types.ts';
@@ -39,7 +39,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   const columns = [...properties.filter((p) => !notColumns.has(p)), ...(udfFields.length ? ['Udf'] : []), ...(circles && !properties.includes(circles.field) ? [circles.field] : []), 'RowVersion'];
   const withoutRelated = (values: Row): Row => (notColumns.size ? Object.fromEntries(Object.entries(values).filter(([k]) => !notColumns.has(k))) : values);
   const db = () => app.db;
-  const who = (request: FastifyRequest) => request.principal!.UserName;
+  const who = (request: FastifyRequest) => writerOf(request)!.UserName;
   // A related value is audited only when it is simple: a scalar or a list of scalars (a user's Role ids), not a list of grants.
   const simpleRelated = related.filter((p) => {
     const prop = entity.properties?.[p] as JsonSchema | undefined;
@@ -90,14 +90,14 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   async function audit(trx: Knex, request: FastifyRequest, action: AuditAction, recordId: number, before: Row | null, after: Row | null): Promise<void> {
     const changes = changedFields(audited, before, after, [], fieldIds);
     if (action === 'update' && !changes.length) return;
-    await writeAuditEntry(trx, { entity: screen.id, recordId, action, principal: request.principal, changes });
+    await writeAuditEntry(trx, { entity: screen.id, recordId, action, principal: writerOf(request), changes });
   }
 
   /** The record's row by id, if the user may reach it: one hidden by the row rule answers as one that does not exist. */
   async function existing(request: IdRequest): Promise<Row> {
     if (!(request.params.id > 0)) throw HttpError.of(400, noId, id, 'NoId');
     const query = db()(table).where(id, request.params.id);
-    const row = await (parent ? withParentRowRule(query, parent, request.principal) : withRowRule(query, ownerField, request.principal, circles?.field)).first(columns);
+    const row = await (parent ? withParentRowRule(query, parent, writerOf(request)) : withRowRule(query, ownerField, writerOf(request), circles?.field)).first(columns);
     if (!row) throw HttpError.of(404, `This ${label.toLowerCase()} no longer exists.`, null, 'NotFound');
     return row;
   }
@@ -109,11 +109,11 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   }
 
   /** What the user is shown of a record (with its related values): without the fields they may not see. */
-  const answer = (request: FastifyRequest, full: Row): Row => maskRecord(full, deniedFieldsOf(request.principal));
+  const answer = (request: FastifyRequest, full: Row): Row => maskRecord(full, deniedFieldsOf(writerOf(request)));
 
   /** The fields a write may not carry: those the user may not see, and those gated behind a module the user lacks. */
   async function unwritable(request: FastifyRequest): Promise<string[]> {
-    return [...deniedFieldsOf(request.principal), ...(await moduleGatedFields(db(), request.principal, form!.fieldModules))];
+    return [...deniedFieldsOf(writerOf(request)), ...(await moduleGatedFields(db(), writerOf(request), form!.fieldModules))];
   }
 
   /** A write may not carry a field the user may not change (400 naming each). */
@@ -127,10 +127,10 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
    * refused with 400 when the write would change them; their stored values are kept.
    */
   async function refuseReadOnlyChanges(request: FastifyRequest, before: Row | null): Promise<string[]> {
-    const readOnly = readOnlyFieldsOf(request.principal);
+    const readOnly = readOnlyFieldsOf(writerOf(request));
     const body = request.body as Row | null;
     const togglesActive = before !== null && body !== null && typeof body === 'object' && 'IsActive' in body && !sameValue(body.IsActive, before.IsActive);
-    const fields = togglesActive && !(await holdsActiveState(db(), screen, request.principal)) ? [...readOnly, 'IsActive'] : readOnly;
+    const fields = togglesActive && !(await holdsActiveState(db(), screen, writerOf(request))) ? [...readOnly, 'IsActive'] : readOnly;
     const errors = readOnlyChangeErrors(body, fields, before, defaults);
     if (errors.length) throw new HttpError(400, errors);
     return fields;
@@ -153,7 +153,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
   // The files a saved record names are read through it (modules/files/references.ts).
   const fileHolder: FileHolder = { module: screen.module ?? '', table, idColumn: id, ownerColumn: ownerField };
   const noteFiles = (trx: Knex, request: FastifyRequest, recordId: number, record: Row | null) =>
-    noteFileReferences(trx, request.principal!, fileHolder, recordId, record);
+    noteFileReferences(trx, writerOf(request)!, fileHolder, recordId, record);
   const checkCreate = form.fields.create ? bodyValidator(entity, form, 'create') : null;
   const checkUpdate = bodyValidator(entity, form, 'update');
 
@@ -177,7 +177,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
 
     history: async (request) => {
       await existing(request);
-      return recordHistory(db(), screen.id, request.params.id, deniedFieldsOf(request.principal));
+      return recordHistory(db(), screen.id, request.params.id, deniedFieldsOf(writerOf(request)));
     },
 
     update: async (request, reply) => {
@@ -192,7 +192,7 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       const body = kept.length ? { ...(request.body as Row), ...Object.fromEntries(kept.filter((f) => f in shown).map((f) => [f, shown[f]])) } : request.body;
       const checked = checkedBody(checkUpdate, entity, body);
       const { values } = checked;
-      await requireReachableParent(db(), parent, values, request.principal);
+      await requireReachableParent(db(), parent, values, writerOf(request));
       const auditBefore = await auditedBefore(before);
       return db().transaction(async (trx) => {
         await requireWriteLock(trx, request, screen.id, request.params.id);
@@ -266,16 +266,16 @@ export function crudHandlers(app: FastifyInstance, options: CrudOptions): CrudHa
       await refuseReadOnlyChanges(request, null);
       const checked = checkedBody(checkCreate, entity, request.body);
       const { values } = checked;
-      await requireReachableParent(db(), parent, values, request.principal);
+      await requireReachableParent(db(), parent, values, writerOf(request));
       return db().transaction(async (trx) => {
         await checkFiles(trx, checked);
         await checkUnique(trx, values);
         const written = await (hooks.toColumns?.(values, 'create', undefined, trx) ?? values);
         const udf = udfValues(written);
         const owner = {
-          ...(ownerField ? { [ownerField]: request.principal!.UserId } : {}),
+          ...(ownerField ? { [ownerField]: writerOf(request)!.UserId } : {}),
           // A new record belongs to its creator's owner circle, unless the write chose one (a user's owner circle).
-          ...(circles && written[circles.field] === undefined ? { [circles.field]: trx.raw('(select owner_atomic_circle_id from users where user_id = ?)', [request.principal!.UserId]) } : {}),
+          ...(circles && written[circles.field] === undefined ? { [circles.field]: trx.raw('(select owner_atomic_circle_id from users where user_id = ?)', [writerOf(request)!.UserId]) } : {}),
         };
         const [created] = await trx(table).insert({ ...withoutRelated(written), ...owner, ...(udf ? { Udf: udf } : {}), CreatedBy: who(request) }).returning(columns);
         await hooks.afterWrite?.(trx, created, values, 'create', request);

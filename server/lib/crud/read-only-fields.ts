@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
-import type { Principal } from '../../types.ts';
+import type { RecordWriter } from '../../types.ts';
 import { moduleAccessOf } from '../../modules/access/effective-access.ts';
 import { routeNodeName } from '../../modules/access/permission-nodes.ts';
 import { sameValue } from './audit.ts';
@@ -15,7 +15,7 @@ export const readOnlyFieldHelp = 'You can see this field but not change it.';
 export const activeStateHelp = 'You cannot deactivate or reactivate this record: that needs the right to delete or deactivate it.';
 
 /** The field levels of spec 2 section 6: fields the user holds read-only, read with the session. */
-export function readOnlyFieldsOf(principal: Principal | undefined): string[] {
+export function readOnlyFieldsOf(principal: RecordWriter | undefined): string[] {
   return principal?.Access?.readOnlyFields ?? [];
 }
 
@@ -23,9 +23,10 @@ export function readOnlyFieldsOf(principal: Principal | undefined): string[] {
  * Whether the user may change a record's active state on this screen: Is Active on an update form follows the
  * screen's delete-or-deactivate route node, as the Deactivate button does. A screen without that route asks nothing more.
  */
-export async function holdsActiveState(db: Knex, screen: ScreenDocument, principal: Principal | undefined): Promise<boolean> {
+export async function holdsActiveState(db: Knex, screen: ScreenDocument, principal: RecordWriter | undefined): Promise<boolean> {
   const route = activeStateRoute(screen);
   if (!principal || principal.IsMaster || !route || !screen.module) return true;
+  if (principal.UserId === null) return false;
   return (await moduleAccessOf(db, principal.UserId, screen.module, route)).holdsRoute;
 }
 

@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { ListDefinition, ScreenDocument } from '../../../engine/core/screen-document.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
-import type { Principal } from '../../types.ts';
+import type { RecordWriter } from '../../types.ts';
 import { heldModuleNames } from '../../modules/access/effective-access.ts';
 import { defaultCircleId } from '../../db/migrations/127_circles.ts';
 
@@ -10,10 +11,13 @@ import { defaultCircleId } from '../../db/migrations/127_circles.ts';
  * govern every path to a record (list, count, search, sort, export, read, write), so no path shows what another hides.
  */
 
+/** Who a record handler acts as: a public form's visitor when one is set (only its create), else the signed-in user. */
+export const writerOf = (request: FastifyRequest): RecordWriter | undefined => request.visitor ?? request.principal;
+
 export const fieldAccessMessage = "You don't have permission to change this field.";
 
 /** True when the user reaches only their own records of the route's module (no 'View All Records'). */
-export function ownRecordsOnly(principal: Principal | undefined): boolean {
+export function ownRecordsOnly(principal: RecordWriter | undefined): boolean {
   return Boolean(principal?.Access && !principal.Access.viewAllRecords);
 }
 
@@ -23,9 +27,11 @@ export function ownRecordsOnly(principal: Principal | undefined): boolean {
  * Default one, which holds what is in no circle yet (everyone is in it: it shares nothing). The circles are a
  * semi-join on the user's id (view circle_members): no list of ids in the statement, no cap on how many.
  */
-export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undefined, principal: Principal | undefined, circleField?: string): Knex.QueryBuilder {
+export function withRowRule(query: Knex.QueryBuilder, ownerField: string | undefined, principal: RecordWriter | undefined, circleField?: string): Knex.QueryBuilder {
   if (!ownerField || !ownRecordsOnly(principal)) return query;
   const me = principal!.UserId;
+  // A visitor owns nothing and is a member of no circle: no record is theirs to reach.
+  if (me === null) return query.whereRaw('false');
   if (!circleField) return query.where(ownerField, me);
   return query.where((rule) => rule.where(ownerField, me)
     .orWhereIn(circleField, (members) => members.from('circle_members').where('UserId', me).whereNot('AtomicCircleId', defaultCircleId).select('AtomicCircleId')));
@@ -46,23 +52,24 @@ export interface ParentRowRule {
  * Narrows a query on child records to those whose parent the user may reach: a child of a record one may not read
  * is itself unreadable and unwritable, and answers as one that does not exist.
  */
-export function withParentRowRule(query: Knex.QueryBuilder, parent: ParentRowRule, principal: Principal | undefined): Knex.QueryBuilder {
+export function withParentRowRule(query: Knex.QueryBuilder, parent: ParentRowRule, principal: RecordWriter | undefined): Knex.QueryBuilder {
+  if (principal?.UserId === null) return query.whereRaw('false');
   if (ownRecordsOnly(principal)) query.whereIn(parent.key, (owned) => owned.from(parent.table).where(parent.ownerField, principal!.UserId).select(parent.idField));
   return query;
 }
 
 /** Whether the user may reach the parent record by this id (it exists and the row rule lets them). */
-export async function parentReachable(db: Knex, parent: ParentRowRule, id: unknown, principal: Principal | undefined): Promise<boolean> {
+export async function parentReachable(db: Knex, parent: ParentRowRule, id: unknown, principal: RecordWriter | undefined): Promise<boolean> {
   if (typeof id !== 'number') return false;
   return Boolean(await withRowRule(db(parent.table).where(parent.idField, id), parent.ownerField, principal).first(parent.idField));
 }
 
 /** A write naming a parent (values[parent.key]) the user may not reach is refused as one naming none that exists. */
-export async function requireReachableParent(db: Knex, parent: ParentRowRule | undefined, values: Record<string, unknown>, principal: Principal | undefined): Promise<void> {
+export async function requireReachableParent(db: Knex, parent: ParentRowRule | undefined, values: Record<string, unknown>, principal: RecordWriter | undefined): Promise<void> {
   if (parent?.gone && parent.key in values && !(await parentReachable(db, parent, values[parent.key], principal))) throw parent.gone();
 }
 
-export function deniedFieldsOf(principal: Principal | undefined): string[] {
+export function deniedFieldsOf(principal: RecordWriter | undefined): string[] {
   return principal?.Access?.deniedFields ?? [];
 }
 
@@ -70,10 +77,11 @@ export function deniedFieldsOf(principal: Principal | undefined): string[] {
  * The fields a form gates behind a further module (form.fieldModules: a user's Role and Permissions need module
  * Role) that the user does not hold: so whoever may create users cannot hand out more access than they manage.
  */
-export async function moduleGatedFields(db: Knex, principal: Principal | undefined, fieldModules: Record<string, string> | undefined): Promise<string[]> {
+export async function moduleGatedFields(db: Knex, principal: RecordWriter | undefined, fieldModules: Record<string, string> | undefined): Promise<string[]> {
   const gated = Object.entries(fieldModules ?? {});
   if (!gated.length || !principal || principal.IsMaster) return [];
-  const held = await heldModuleNames(db, principal);
+  // A visitor holds no module.
+  const held = principal.UserId === null ? new Set<string>() : await heldModuleNames(db, principal);
   return gated.filter(([, module]) => !held.has(module)).map(([field]) => field);
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { HttpError } from '../../lib/http-error.ts';
-import type { Principal } from '../../types.ts';
+import type { Principal, RecordWriter } from '../../types.ts';
 import { moduleAccessOf } from '../access/effective-access.ts';
 import { pageModuleName } from '../../../engine/core/lowcode/compose-page.ts';
 
@@ -72,7 +72,7 @@ export async function mayReadFile(db: Knex, principal: Principal, file: { FileNa
  * yet attached, or a file of a record they may read): a name learnt elsewhere does not become readable by writing
  * it into a record. Files the record no longer names lose this reference (and, named by nothing, become orphans).
  */
-export async function noteFileReferences(trx: Knex, principal: Principal, holder: FileHolder, recordId: number, values: unknown | null): Promise<void> {
+export async function noteFileReferences(trx: Knex, principal: RecordWriter, holder: FileHolder, recordId: number, values: unknown | null): Promise<void> {
   const named = values === null ? [] : storedNamesIn(values);
   const before = new Set((await trx('file_references').where({ TableName: holder.table, RecordId: recordId }).select('FileName'))
     .map((r: { FileName: string }) => r.FileName));
@@ -81,7 +81,8 @@ export async function noteFileReferences(trx: Knex, principal: Principal, holder
     : [];
   const added = stored.filter((f) => !before.has(f.FileName));
   for (const file of added) {
-    if (!(await mayReadFile(trx, principal, file))) throw HttpError.of(400, fileNotFound, null, 'FileNotFound');
+    // A visitor reads no file: a public form offers no upload, and a stored file's name is not theirs to attach.
+    if (principal.UserId === null || !(await mayReadFile(trx, principal, file))) throw HttpError.of(400, fileNotFound, null, 'FileNotFound');
   }
   const kept = new Set(stored.map((f) => f.FileName));
   const dropped = [...before].filter((name) => !kept.has(name));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { publicFormApi, publicFormLimits, type PublicFormChange, type PublicFormSettings } from '../../../engine/core/lowcode/public-forms.ts';
+import { contactFormKey, notifyTargets, publicFormApi, publicFormLimits, publicFormMessages, type PublicFormChange, type PublicFormSettings } from '../../../engine/core/lowcode/public-forms.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { noValuesBody } from '../../lib/crud/form-body.ts';
 import { formToChange } from '../forms/definition-store.ts';
@@ -17,13 +17,16 @@ const change = { module: 'FormManagement', route: 'forms.update' };
 const changeBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['IsPublic', 'FieldIds', 'Honeypot', 'MinFillSeconds', 'MaxPerHour'],
+  required: ['IsPublic', 'FieldIds', 'Honeypot', 'MinFillSeconds', 'MaxPerHour', 'NotifyTo', 'NotifyAddress', 'ConfirmFieldId'],
   properties: {
     IsPublic: { type: 'boolean' },
     FieldIds: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } },
     Honeypot: { type: 'boolean', description: 'Draw a hidden field people leave empty: a response with it filled is taken as a bot and not stored.' },
     MinFillSeconds: { type: 'integer', minimum: 0, maximum: publicFormLimits.maxMinFillSeconds, description: 'A response sent sooner after the page was opened is refused (0: off).' },
     MaxPerHour: { type: 'integer', minimum: 0, maximum: publicFormLimits.maxPerHour, description: 'Responses accepted per sender address per hour (0: no limit).' },
+    NotifyTo: { type: 'string', enum: notifyTargets, description: "Who is e-mailed a new record's offered fields: no one, the client settings' contact address (as it stands then), or NotifyAddress." },
+    NotifyAddress: { type: ['string', 'null'], format: 'email', maxLength: 254, description: "The address notified when NotifyTo is 'address'." },
+    ConfirmFieldId: { type: ['integer', 'null'], minimum: 1, description: 'An offered e-mail field: the visitor is sent a confirmation there that repeats nothing they typed.' },
   },
 } as const;
 
@@ -61,6 +64,8 @@ export default async function publicFormAdminRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Gives the form a new public address: the old one answers not-found from now on.', params: formIdParams, body: noValuesBody },
   }, async (request) => {
     const built = await publishable(app.db, request);
+    // /customercare/contactus draws the form of the contact key: renewed, the page would lose its form.
+    if ((await storedPublicForm(app.db, built.form.FormId))?.PublicKey === contactFormKey) throw HttpError.of(409, publicFormMessages.contactKeyKept, null, 'ContactKeyKept');
     await app.db.transaction((trx) => renewPublicKey(trx, built.form.FormId, request.principal!.UserName));
     return view(app.db, built);
   });

@@ -11,7 +11,7 @@ export const newPublicKey = (): string => randomBytes(24).toString('base64url');
 
 export interface StoredPublicForm extends PublicFormChange { FormId: number; PublicKey: string }
 
-const columns = ['FormId', 'PublicKey', 'IsPublic', 'FieldIds', 'Honeypot', 'MinFillSeconds', 'MaxPerHour'] as const;
+const columns = ['FormId', 'PublicKey', 'IsPublic', 'FieldIds', 'Honeypot', 'MinFillSeconds', 'MaxPerHour', 'NotifyTo', 'NotifyAddress', 'ConfirmFieldId'] as const;
 
 function fromRow(row: Row): StoredPublicForm {
   const ids = typeof row.FieldIds === 'string' ? JSON.parse(row.FieldIds) : row.FieldIds;
@@ -35,7 +35,10 @@ export function fieldsOf(built: Pick<BuiltForm, 'entity'>): PublicFormSettings['
     const p = property as Row;
     if (typeof p['x-formFieldId'] !== 'number') return [];
     const type = String(p['x-fieldType'] ?? '');
-    return [{ FormFieldId: p['x-formFieldId'], Name: name, Title: String(p.title ?? name), FieldType: type, Required: required.has(name), CanOffer: !(typesNotOffered as readonly string[]).includes(type) }];
+    return [{
+      FormFieldId: p['x-formFieldId'], Name: name, Title: String(p.title ?? name), FieldType: type, Required: required.has(name),
+      CanOffer: !(typesNotOffered as readonly string[]).includes(type), IsEmail: p.format === 'email',
+    }];
   });
 }
 
@@ -56,7 +59,8 @@ export function settingsView(built: BuiltForm, stored: StoredPublicForm | null):
   const Fields = fieldsOf(built);
   // A chosen field since removed (or ended) from the form is no longer offered, nor shown as chosen.
   const FieldIds = (stored?.FieldIds ?? []).filter((id) => Fields.some((f) => f.CanOffer && f.FormFieldId === id));
-  return { ...publicFormDefaults, ...stored, FormId, PublicKey: stored?.PublicKey ?? null, FieldIds, Fields };
+  const ConfirmFieldId = stored?.ConfirmFieldId && FieldIds.includes(stored.ConfirmFieldId) ? stored.ConfirmFieldId : null;
+  return { ...publicFormDefaults, ...stored, FormId, PublicKey: stored?.PublicKey ?? null, FieldIds, ConfirmFieldId, Fields };
 }
 
 /** Refuses a change that names a field a visitor cannot fill, or publishes a form a visitor could not complete. */
@@ -64,14 +68,28 @@ export function checkChange(built: BuiltForm, change: PublicFormChange): void {
   const fields = fieldsOf(built);
   const unknown = change.FieldIds.filter((id) => !fields.some((f) => f.FormFieldId === id && f.CanOffer));
   if (unknown.length) throw HttpError.of(400, `${publicFormMessages.cannotOffer} (field id ${unknown.join(', ')})`, 'FieldIds', 'NotOfferable');
+  checkNotifications(built, change);
   if (!change.IsPublic) return;
   if (!change.FieldIds.length) throw HttpError.of(400, publicFormMessages.noFields, 'FieldIds', 'NoFields');
   const missing = requiredNotOffered(built, change.FieldIds);
   if (missing.length) throw HttpError.of(400, publicFormMessages.requiredNotOffered(missing), 'FieldIds', 'RequiredNotOffered');
 }
 
+/**
+ * Refuses notifications that could not be sent: an address to notify that is missing, and a confirmation to a field
+ * that is not an offered e-mail field (the visitor would not fill it, or it would not hold an address).
+ */
+export function checkNotifications(built: BuiltForm, change: PublicFormChange): void {
+  if (change.NotifyTo === 'address' && !change.NotifyAddress) throw HttpError.of(400, publicFormMessages.notifyAddress, 'NotifyAddress', 'Required');
+  if (change.ConfirmFieldId === null) return;
+  const field = fieldsOf(built).find((f) => f.FormFieldId === change.ConfirmFieldId);
+  if (!field?.IsEmail || !field.CanOffer || !change.FieldIds.includes(field.FormFieldId)) throw HttpError.of(400, publicFormMessages.confirmField, 'ConfirmFieldId', 'NotAnOfferedEmail');
+}
+
 export async function savePublicForm(trx: Knex, formId: number, change: PublicFormChange, who: string): Promise<void> {
-  const values = { ...change, FieldIds: JSON.stringify([...new Set(change.FieldIds)]), ModifiedBy: who, ModifiedDate: trx.fn.now() };
+  // An address is kept only while it is the one notified, so a later switch to the contact address leaves none behind.
+  const NotifyAddress = change.NotifyTo === 'address' ? change.NotifyAddress : null;
+  const values = { ...change, NotifyAddress, FieldIds: JSON.stringify([...new Set(change.FieldIds)]), ModifiedBy: who, ModifiedDate: trx.fn.now() };
   await trx('public_forms').insert({ FormId: formId, PublicKey: newPublicKey(), ...values }).onConflict('FormId').merge(Object.keys(values));
 }
 

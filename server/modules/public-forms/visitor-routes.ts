@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { honeypotField, publicFormApi, publicFormMessages, type PublicFormDefinition, type PublicFormSubmission } from '../../../engine/core/lowcode/public-forms.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crudHandlers, type CrudHandlers } from '../../lib/crud/crud-handlers.ts';
-import type { Principal } from '../../types.ts';
+import type { VisitorPrincipal } from '../../types.ts';
 import { builtForm, type BuiltForm } from '../forms/built-forms.ts';
 import { recordTableName } from '../forms/definition-sync.ts';
 import { builtRecordColumns } from '../forms/record-values.ts';
@@ -10,6 +10,8 @@ import { offeredNames, publicFormByKey, requiredNotOffered, type StoredPublicFor
 import { visitorDefinition } from './visitor-definition.ts';
 import { fillTokens } from './fill-token.ts';
 import { limitKeyGuesses } from '../accounts/key-guess-limit.ts';
+import { publicReadLimit } from '../public-pages/public-limits.ts';
+import { sendRecordMails } from './notifications.ts';
 
 type Row = Record<string, unknown>;
 type Req = FastifyRequest<{ Params: { key: string } }>;
@@ -68,16 +70,17 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
   }
 
   /** Who writes a public form's record: no user (the audit's and the record's user ids stay empty), and every field not offered denied. */
-  function visitor(built: BuiltForm, offered: string[]): Principal {
+  function visitor(built: BuiltForm, offered: string[]): VisitorPrincipal {
     const denied = Object.keys(built.entity.properties ?? {}).filter((name) => !offered.includes(name));
     return {
-      SessionId: '', InstanceId: '', UserId: null as unknown as number, UserName: 'Public form', IsMaster: false,
+      Visitor: true, UserId: null, UserName: 'Public form', IsMaster: false,
       Access: { module: built.screen.module ?? '', viewAllRecords: false, deniedFields: denied, readOnlyFields: [] },
     };
   }
 
   app.get<{ Params: { key: string } }>(publicFormApi.visitor, {
     config: { access: 'public' },
+    onRequest: publicReadLimit(app),
     schema: { tags, summary: 'What a visitor fills: the offered fields only (selects with their options), and a fill token.', params },
   }, async (request, reply): Promise<PublicFormDefinition> => {
     const { stored, built, offered } = await published(request, reply);
@@ -114,15 +117,17 @@ export default async function publicFormVisitorRoutes(app: FastifyInstance, opti
     const thanks = { Message: publicFormMessages.thanks };
     // A filled honeypot is a bot: it is told what a person is told (so it learns nothing to adapt to), and nothing is stored.
     if (stored.Honeypot && request.body[honeypotField]) return reply.status(201).send(thanks);
+    let record: Row;
     try {
-      request.principal = visitor(built, offered);
+      request.visitor = visitor(built, offered);
       request.body = values as unknown as PublicFormSubmission;
-      await handlersOf(built).createRecord!(request);
+      record = await handlersOf(built).createRecord!(request);
     } catch (error) {
       // A refused response (a field's check) does not spend the token: the visitor corrects it and sends it again.
       await submissions().where({ SubmissionId: (spent[0] as { SubmissionId: number }).SubmissionId }).delete();
       throw error;
     }
+    await sendRecordMails(app, request.log, built, stored, offered, record);
     return reply.status(201).send(thanks);
   });
 }

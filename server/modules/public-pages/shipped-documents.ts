@@ -9,6 +9,7 @@ import { buildRecordIndexesLater } from '../forms/record-indexes.ts';
 import { checkedDocument } from '../transfer/document.ts';
 import { importDocument } from '../transfer/import-document.ts';
 import type { Principal } from '../../types.ts';
+import { publishContactForm } from './contact-publication.ts';
 
 /** Where the product's own application documents live (the transfer format): the forms the public pages show. */
 export const shippedDocumentsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../metadata/forms');
@@ -52,5 +53,7 @@ export async function applyShippedDocuments(app: FastifyInstance, dir = shippedD
       app.log.warn({ document: name, errors: error.items }, 'a shipped document was not applied: it would take over what an administrator made');
     }
   }
+  // The contact page's form is a public form: published the first time its form is there, then left to the administrator.
+  await publishContactForm(app.db);
   return applied;
 }

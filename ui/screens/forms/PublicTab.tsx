@@ -4,7 +4,7 @@ import {
   LinearProgress, Stack, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { publicFormLimits, publicFormUrl, type PublicFormChange, type PublicFormSettings } from '../../../engine/core/lowcode/public-forms.ts';
+import { contactFormKey, publicFormLimits, publicFormUrl, type PublicFormChange, type PublicFormSettings } from '../../../engine/core/lowcode/public-forms.ts';
 import type { ErrorItem } from '../../../engine/core/error-items.ts';
 import { noticeText } from '../../../engine/core/forms/notifications.ts';
 import { ConfirmDialog } from '../../../engine/react/form/ConfirmDialog.tsx';
@@ -12,8 +12,12 @@ import { copyToClipboard } from '../../../engine/react/notifications/copy-to-cli
 import { ApiError } from '../../api/client.ts';
 import { ErrorList } from '../ErrorList.tsx';
 import { publicFormCalls } from './public-form-api.ts';
+import { PublicNotifications } from './PublicNotifications.tsx';
 
-const changeOf = ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour }: PublicFormSettings): PublicFormChange => ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour });
+const changeOf = ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour, NotifyTo, NotifyAddress, ConfirmFieldId }: PublicFormSettings): PublicFormChange =>
+  ({ IsPublic, FieldIds, Honeypot, MinFillSeconds, MaxPerHour, NotifyTo, NotifyAddress, ConfirmFieldId });
+/** Fields whose refusals show beside them, not in the list above the Save button. */
+const shownAtField = ['FieldIds', 'NotifyAddress', 'ConfirmFieldId'];
 const itemsOf = (error: unknown): ErrorItem[] => (error instanceof ApiError ? error.items : [{ PropertyName: null, ErrorMessage: noticeText('Update', 'error'), ErrorCode: 'Failed' }]);
 
 /** The form's public address: shown with a copy button, and renewed on request (the old one stops answering). */
@@ -21,11 +25,14 @@ function AddressRow({ settings, onRenew, busy }: { settings: PublicFormSettings;
   const [asking, setAsking] = useState(false);
   if (!settings.PublicKey) return <Typography color="text.secondary">The address is made when the settings are first saved.</Typography>;
   const address = `${window.location.origin}${publicFormUrl(settings.PublicKey)}`;
+  // The contact page draws the form of the contact key: its address is not renewed (the server refuses it too).
+  const isContact = settings.PublicKey === contactFormKey;
+  const state = settings.IsPublic ? 'Anyone with this address can send a response.' : 'Not answering: the form is not public.';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
       <TextField
         label="Address" value={address} size="small" fullWidth
-        helperText={settings.IsPublic ? 'Anyone with this address can send a response.' : 'Not answering: the form is not public.'}
+        helperText={isContact ? `${state} The Contact Us page (/customercare/contactus) shows this form.` : state}
         slotProps={{
           input: {
             readOnly: true,
@@ -39,7 +46,7 @@ function AddressRow({ settings, onRenew, busy }: { settings: PublicFormSettings;
           },
         }}
       />
-      <Button onClick={() => setAsking(true)} disabled={busy} sx={{ flexShrink: 0 }}>New address</Button>
+      {!isContact && <Button onClick={() => setAsking(true)} disabled={busy} sx={{ flexShrink: 0 }}>New address</Button>}
       <ConfirmDialog
         open={asking} title="Give the form a new address?" confirmLabel="New address"
         text="The current address stops working at once: anyone who has it will find the form gone."
@@ -126,7 +133,8 @@ export function PublicTab({ formId }: { formId: number }) {
         {limit('MinFillSeconds', 'Minimum fill time (seconds)', 'A response sent sooner after the page opened is refused. 0: off.', publicFormLimits.maxMinFillSeconds)}
         {limit('MaxPerHour', 'Responses per address per hour', 'More from one address within an hour are refused. 0: no limit.', publicFormLimits.maxPerHour)}
       </Stack>
-      <ErrorList items={errors.filter((e) => e.PropertyName !== 'FieldIds')} />
+      <PublicNotifications settings={settings} draft={draft} errors={errors} change={change} />
+      <ErrorList items={errors.filter((e) => !shownAtField.includes(e.PropertyName ?? ''))} />
       {fieldError && <Alert severity="error">{fieldError}</Alert>}
       {saved && !errors.length && <Alert severity="success" role="status">The public settings were saved.</Alert>}
       <Box>

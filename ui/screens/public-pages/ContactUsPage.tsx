@@ -1,32 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress } from '@mui/material';
+import { contactFormKey, type PublicFormDefinition } from '../../../engine/core/lowcode/public-forms.ts';
 import { TitleBar } from '../../../engine/react/TitleBar.tsx';
 import { NotificationHost } from '../../../engine/react/notifications/NotificationHost.tsx';
-import { api } from '../../api/api.ts';
-import { ApiError } from '../../api/client.ts';
-import { routeFailureMessages } from '../../routing/route-failure-messages.ts';
-import { FailureScreen } from '../FailureScreen.tsx';
 import { PublicPage } from '../PublicPage.tsx';
-import { publicCalls, type ContactForm } from './public-calls.ts';
+import { Honeypot, LazyFormScreen, usePublicForm } from '../public-form/public-form-parts.tsx';
 
-/** The honeypot: off-screen and out of the tab order, so a person leaves it empty and a form-filling bot does not. */
-function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <Box aria-hidden="true" sx={{ position: 'absolute', left: -10000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
-      <label>
-        Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
-      </label>
-    </Box>
-  );
-}
-
-// The form engine is fetched beside the form's definition; meanwhile the page's title and words are already there.
-const loadFormScreen = () => import('../../../engine/react/form/FormScreen.tsx');
-const FormScreen = lazy(() => loadFormScreen().then((m) => ({ default: m.FormScreen })));
 const title = 'Contact Us';
 const description = 'Send us a message and we will get back to you by e-mail.';
+const unavailable = 'The contact form is not available at the moment.';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -45,62 +27,41 @@ const waiting = (
   </>
 );
 
+/** The public form's screen with the page's own words for a sent message. */
+const contactScreen = (definition: PublicFormDefinition): PublicFormDefinition['Screen'] => ({
+  ...definition.Screen,
+  form: { ...definition.Screen.form!, entityLabel: 'Message', promptOnAbandon: false, notices: { Create: { success: 'Your message has been sent.', error: 'Your message could not be sent.' } } },
+});
+
 /**
- * /customercare/contactus (spec 1 section 2): the shipped Contact Messages form, drawn by the form engine from what the
- * server gives a visitor (its fields and rules), sent without a session. Sent, it says so; the server stores the
- * message and e-mails it on.
+ * /customercare/contactus (spec 1 section 2): the shipped Contact Messages form, published as a public form under the
+ * contact key (its fields, rules, bot protection and e-mails are its Public tab's), drawn under the page's own title
+ * and words, which show at once. Switched off by an administrator, the page says the form is not available.
  */
 export default function ContactUsPage() {
-  const navigate = useNavigate();
-  const [form, setForm] = useState<ContactForm | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const sentRef = useRef(false);
-  const website = useRef('');
-  const [honey, setHoney] = useState('');
+  const { loaded, trap, setTrap, opening, save, done, again } = usePublicForm(contactFormKey);
+  useEffect(() => { document.title = 'Contact Us · Administration'; }, []);
 
-  useEffect(() => {
-    document.title = 'Contact Us · Administration';
-    void loadFormScreen();
-    let live = true;
-    api.get<ContactForm>(publicCalls.contact).then(
-      (answer) => live && setForm(answer),
-      (error: unknown) => live && setFailure(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : routeFailureMessages.systemError),
-    );
-    return () => { live = false; };
-  }, []);
-
-  if (sent) {
+  if (loaded.state === 'sent') {
     return (
       <PublicPage title="Message sent" maxWidth={560}>
         <Alert severity="success" role="status">Thank you. Your message has been sent, and we have e-mailed you a confirmation. We will reply to the address you gave.</Alert>
-        <Button variant="contained" size="large" onClick={() => window.location.reload()}>Send another message</Button>
+        <Button variant="contained" size="large" onClick={again}>Send another message</Button>
       </PublicPage>
     );
   }
-  if (failure) return <FailureScreen message={failure} />;
-  if (!form) return <Frame>{waiting}</Frame>;
-  async function save(values: Record<string, unknown>) {
-    await api.post(publicCalls.contact, { Values: values, Token: form!.Token, Website: website.current });
-    sentRef.current = true;
-    return values;
-  }
+  if (loaded.state === 'missing') return <PublicPage title={title}><Alert severity="warning">{loaded.notFound ? unavailable : loaded.message}</Alert></PublicPage>;
+  if (loaded.state === 'loading') return <Frame>{waiting}</Frame>;
+  const { definition } = loaded;
   return (
     <Frame>
       <Suspense fallback={waiting}>
-        <FormScreen
-          screen={form.Screen}
-          entity={form.Schema}
-          mode="create"
-          record={null}
-          title={title}
-          description={description}
-          createLabel="Send"
-          save={save}
-          onDone={() => (sentRef.current ? setSent(true) : void navigate('/'))}
+        <LazyFormScreen
+          key={opening} screen={contactScreen(definition)} entity={definition.Entity} mode="create" record={null}
+          title={title} description={description} createLabel="Send" save={save} onDone={done}
         />
       </Suspense>
-      <Honeypot value={honey} onChange={(value) => { website.current = value; setHoney(value); }} />
+      {definition.Honeypot && <Honeypot value={trap} onChange={setTrap} />}
     </Frame>
   );
 }

@@ -1,15 +1,10 @@
-import type { ScreenPayload } from '../screen/useScreenPayload.ts';
-
 /** The public pages' calls (server/modules/public-pages): only what each page shows, without a session. */
 export const publicCalls = {
   bulletin: (id: string) => `/api/public/bulletins/${encodeURIComponent(id)}`,
-  contact: '/api/public/contact',
   schedule: (from: Date) => `/api/public/schedule?from=${encodeURIComponent(from.toISOString())}`,
 };
 
 export interface Bulletin { Title: string; Body: string; PublishDate: string }
-
-export interface ContactForm extends ScreenPayload { Token: string }
 
 export interface ScheduleItem { Id: number; Title: string; StartsAt: string; EndsAt: string | null; Place: string | null; Status: string | null }
 
