@@ -55,7 +55,7 @@ describe.each(databases)('widget edits and arrangements take the record lock, on
     expect(hers.headers.recordlockmessage).toMatch(/^This widget is locked by .*\(admin\) until \d\d\/\d\d\/\d{4} \d\d:\d\d UTC\. You may view it, but you will not be able to make changes\.$/);
 
     // Refused without a lock, and with the first administrator's lock id (it is not her session's).
-    for (const headers of [{}, { recordlockid: mine.headers.recordlockid }]) {
+    for (const headers of [{}, { recordlockid: mine.headers.recordlockid }] as Array<Record<string, string>>) {
       const save = await as(ada, 'POST', `/api/widgets/${first}`, headers, links('Hers'));
       expect(save.statusCode, save.body).toBe(409);
       expect(errorOf(save.body)).toMatchObject({ ErrorMessage: lockMessages.invalidLock, ErrorCode: 'InvalidLock' });
