@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -27,13 +27,24 @@ function SortableRow({ widget, index, count, readOnly, onMove }: RowProps) {
   );
 }
 
-/** What the drag's live region says, by the widgets' titles and places (dnd-kit's own would say their ids). */
+/**
+ * What the drag's live region says, by the widgets' titles and places (dnd-kit's own would say their ids). A move is
+ * told only when the place changes: the first 'over' of a pick-up is the widget's own place, and would cut 'Picked up'.
+ */
 function announcementsFor(widgets: RoleWidget[]): Announcements {
   const title = (id: UniqueIdentifier) => widgets.find((w) => w.WidgetId === id)?.Title ?? 'The widget';
   const place = (id: UniqueIdentifier | undefined) => `position ${widgets.findIndex((w) => w.WidgetId === id) + 1} of ${widgets.length}`;
+  let toldOver: UniqueIdentifier | null = null;
   return {
-    onDragStart: ({ active }) => `Picked up ${title(active.id)}, at ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${title(active.id)} was moved to ${place(over.id)}.` : `${title(active.id)} is no longer over the list.`),
+    onDragStart: ({ active }) => {
+      toldOver = active.id;
+      return `Picked up ${title(active.id)}, at ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === toldOver) return undefined;
+      toldOver = over?.id ?? null;
+      return over ? `${title(active.id)} was moved to ${place(over.id)}.` : `${title(active.id)} is no longer over the list.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `${title(active.id)} was dropped at ${place(over.id)}.` : `${title(active.id)} was dropped where it was.`),
     onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled: it stays where it was.`,
   };
@@ -50,6 +61,7 @@ function RoleArrangement({ roleId }: { roleId: number }) {
   const [failed, setFailed] = useState(false);
   const readOnly = Boolean(locked.readOnlyMessage);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const announcements = useMemo(() => announcementsFor(widgets ?? []), [widgets]);
 
   useEffect(() => { if (locked.record) setWidgets(locked.record as unknown as RoleWidget[]); }, [locked.record]);
   useEffect(() => { if (locked.failure) setFailed(true); }, [locked.failure]);
@@ -78,7 +90,7 @@ function RoleArrangement({ roleId }: { roleId: number }) {
       {locked.readOnlyMessage && <Alert severity="warning">{locked.readOnlyMessage}</Alert>}
       {widgets && !widgets.length && <Typography color="text.secondary">No widget is placed on this role's home.</Typography>}
       {!!widgets?.length && (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements: announcementsFor(widgets) }}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements }}>
           <SortableContext items={widgets.map((w) => w.WidgetId)} strategy={verticalListSortingStrategy}>
             <List aria-label="The role's widgets in order" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
               {widgets.map((w, i) => <SortableRow key={w.WidgetId} widget={w} index={i} count={widgets.length} readOnly={readOnly} onMove={(a, b) => void move(a, b)} />)}
