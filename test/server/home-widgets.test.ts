@@ -23,7 +23,8 @@ describe.each(databases)('home widgets on %s', (kind) => {
   let north: number;
   let south: number;
   const ids: Record<string, number> = {};
-  const call = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectAs(t.app, who, { method, url, payload });
+  // Changes to a widget and arrangements are made as the manager's screens make them: under the record's lock.
+  const call = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectLocked(t.app, who, { method, url, payload });
   const home = async (who: SignedIn) => (await call(who, 'GET', '/api/home/widgets')).json() as Home;
   const titles = (widgets: Array<{ Title: string }>) => widgets.map((w) => w.Title);
   const data = (who: SignedIn, name: string) => call(who, 'GET', `/api/home/widgets/${ids[name]}/data`);

@@ -12,7 +12,7 @@ export interface LockedRead {
 
 /** GET {url}?lock=true as the user (in a browser window, when given): the record, and what its write must send. */
 export async function readForUpdate(app: FastifyInstance, who: SignedIn, url: string, windowId?: string): Promise<LockedRead> {
-  const res = await injectAs(app, who, { method: 'GET', url: `${url}?lock=true`, headers: windowId ? { 'x-window-id': windowId } : {} });
+  const res = await injectAs(app, who, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}lock=true`, headers: windowId ? { 'x-window-id': windowId } : {} });
   const lockId = res.headers.recordlockid;
   const version = res.headers.recordversion;
   return {
@@ -31,18 +31,24 @@ export async function writeLocked(app: FastifyInstance, who: SignedIn, method: '
 
 /**
  * A write to a locked record: update, deactivate, delete (and a move to another circle) of a screen's or a built form's record, of a simple lookup
- * item, a form field or a setting, and a save of one's account or the client settings.
+ * item, a form field, a setting or a home widget, and a save of one's account or the client settings.
  */
-const recordWrite = /^(\/api\/(?:(?:users|roles|circles\/atomic|forms|lookup-tables|pages|pagefields|menu-items|(?:forms|pages)\/\d+\/records|simple-lookups\/\d+\/items|formfields|appsettings)\/\d+|youraccount|clientsettings))(\/deactivate|\/circle)?(\?.*)?$/;
+const recordWrite = /^(\/api\/(?:(?:users|roles|circles\/atomic|forms|lookup-tables|pages|pagefields|menu-items|(?:forms|pages)\/\d+\/records|simple-lookups\/\d+\/items|formfields|appsettings|widgets)\/\d+|youraccount|clientsettings))(\/deactivate|\/circle)?(\?.*)?$/;
+
+/** Where a locked write's record is read for update: the record's own address, or, arranging a role's home, that home's. */
+function lockedReadOf(options: InjectOptions): string | null {
+  if (options.url === '/api/widgets/arrange') return `/api/widgets/arrangement?roleId=${(options.payload as { RoleId?: unknown } | undefined)?.RoleId}`;
+  return typeof options.url === 'string' ? recordWrite.exec(options.url)?.[1] ?? null : null;
+}
 
 /**
  * app.inject as a signed-in user, with a write to a record made as the browser's form makes it: the record read for
  * update first (its lock and version sent with the write), and the lock released after. Other calls go as they are.
  */
 export async function injectLocked(app: FastifyInstance, who: SignedIn, options: InjectOptions) {
-  const match = typeof options.url === 'string' ? recordWrite.exec(options.url) : null;
-  if (!match || (options.method !== 'POST' && options.method !== 'DELETE') || (options.headers as Record<string, unknown> | undefined)?.recordlockid) return injectAs(app, who, options);
-  const read = await readForUpdate(app, who, match[1]);
+  const readUrl = lockedReadOf(options);
+  if (!readUrl || (options.method !== 'POST' && options.method !== 'DELETE') || (options.headers as Record<string, unknown> | undefined)?.recordlockid) return injectAs(app, who, options);
+  const read = await readForUpdate(app, who, readUrl);
   try {
     return await injectAs(app, who, { ...options, headers: { ...read.headers, ...(options.headers ?? {}) } });
   } finally {

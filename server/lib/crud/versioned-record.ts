@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock, type ChangeAccess } from './record-lock.ts';
+import { lockForRead, lockHeaders, requireWriteLock, sentVersion, staleVersion, wantsLock, type ChangeAccess, type LockTarget } from './record-lock.ts';
 
 /**
  * A kind of record written outside the generic CRUD (a simple lookup item, a form field, a setting, the user's own
@@ -25,12 +25,22 @@ export async function readVersioned<T>(
   app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, record: VersionedRecord, id: number, read: () => Promise<T>, lockedId = id,
 ): Promise<T> {
   const { domain, label, rights } = record;
-  const release = wantsLock(request) && lockedId > 0
-    ? await lockForRead(app.db, request, reply, { domain, id: lockedId, label, rights }, app.config.recordLockSeconds, app.config.sessionIdleSeconds)
-    : null;
-  try {
+  return readLocked(app, request, reply, lockedId > 0 ? { domain, id: lockedId, label, rights } : null, async () => {
     const row = id > 0 ? await app.db(record.table).where(record.idField, id).first('RowVersion') : undefined;
     if (row) reply.header(lockHeaders.version, String(row.RowVersion));
+    return read();
+  });
+}
+
+/**
+ * A read that, with ?lock=true, takes the target's lock first (record-lock.ts) and gives it back when the read itself
+ * fails; for a record without a version (a home widget, a role's home arrangement) this is the whole read for update.
+ */
+export async function readLocked<T>(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, target: LockTarget | null, read: () => Promise<T>): Promise<T> {
+  const release = target && wantsLock(request)
+    ? await lockForRead(app.db, request, reply, target, app.config.recordLockSeconds, app.config.sessionIdleSeconds)
+    : null;
+  try {
     return await read();
   } catch (error) {
     await release?.();

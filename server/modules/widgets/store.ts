@@ -19,13 +19,21 @@ export interface WidgetDefinition { WidgetId: number; Kind: WidgetKind; Title: s
 
 export const widgetGone = () => HttpError.of(404, 'This widget does not exist.', null, 'NotFound');
 
-/** Every widget with where it is placed, newest last. */
-export async function managedWidgets(db: Knex): Promise<ManagedWidget[]> {
-  const widgets: WidgetDefinition[] = await db('widgets').orderBy('WidgetId').select('WidgetId', 'Kind', 'Title', 'Source', 'Options');
-  const placements: Array<{ WidgetId: number; RoleId: number; RoleName: string; Size: WidgetSize; SortOrder: number }> = await db('widget_placements as p')
+/** Every widget (or the one named) with where it is placed, newest last. */
+export async function managedWidgets(db: Knex, onlyId?: number): Promise<ManagedWidget[]> {
+  const only = (q: Knex.QueryBuilder, column: string) => (onlyId === undefined ? q : q.where(column, onlyId));
+  const widgets: WidgetDefinition[] = await only(db('widgets'), 'WidgetId').orderBy('WidgetId').select('WidgetId', 'Kind', 'Title', 'Source', 'Options');
+  const placements: Array<{ WidgetId: number; RoleId: number; RoleName: string; Size: WidgetSize; SortOrder: number }> = await only(db('widget_placements as p'), 'p.WidgetId')
     .join('roles as r', 'r.RoleId', 'p.RoleId').orderByRaw('lower(r.name), p.sort_order')
     .select('p.WidgetId', 'p.RoleId', 'r.Name as RoleName', 'p.Size', 'p.SortOrder');
   return widgets.map((w) => ({ ...w, Placements: placements.filter((p) => p.WidgetId === w.WidgetId).map(({ WidgetId: _w, ...p }) => p) }));
+}
+
+/** One widget with where it is placed (404 when there is none). */
+export async function managedWidget(db: Knex, widgetId: number): Promise<ManagedWidget> {
+  const found = (await managedWidgets(db, widgetId))[0];
+  if (!found) throw widgetGone();
+  return found;
 }
 
 /** The widgets placed on one role's home, in their order. */
