@@ -1,11 +1,19 @@
-import { sendEarlyCalls } from './boot/early-calls.ts';
+import { publicFormKeyOf, sendEarlyCalls, sendEarlyPublicFormCall } from './boot/early-calls.ts';
 
 /**
- * The page's first script, kept small so that it runs as soon as it arrives: with a stored session it sends the first
- * calls and asks for the signed-in frame's code beside the application's, instead of one after the other.
+ * The page's first script, kept small so that it runs as soon as it arrives: it sends the first calls of the screen
+ * asked for and asks for that screen's code beside the application's, instead of one after the other. A stored
+ * session: the session, the route table, the shell (and the home). A public form's page: its definition and the page.
  */
+const { pathname } = window.location;
 if (sendEarlyCalls()) {
   void import('./shell/AppShell.tsx');
-  if (window.location.pathname === '/home' || window.location.pathname === '/') void import('./screens/HomePage.tsx');
+  if (pathname === '/home' || pathname === '/') void import('./screens/HomePage.tsx');
+}
+const formKey = publicFormKeyOf(pathname);
+if (formKey !== null) {
+  // The form engine is not asked for here: it is most of the page's bytes, and would slow the frame's own code.
+  sendEarlyPublicFormCall(formKey);
+  void (pathname.startsWith('/public/form/') ? import('./screens/public-form/PublicFormPage.tsx') : import('./screens/public-pages/ContactUsPage.tsx'));
 }
 void import('./app.tsx');

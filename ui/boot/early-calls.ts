@@ -4,8 +4,14 @@
  * calls would otherwise only leave after it. The API client takes over each answer as if it had sent the call itself
  * (its token refresh, 401 and error handling), so nothing here decides anything.
  *
- * This module imports nothing: whatever it imported would have to arrive before it could run.
+ * A page drawing a public form (the contact page, /public/form/{key}) sends the call for the form's definition the same
+ * way, signed in or not.
+ *
+ * This module imports nothing that runs (types and constants only): whatever it imported would have to arrive before
+ * it could run.
  */
+import { apiPath } from '../../engine/core/lowcode/api.ts';
+import { contactFormKey, publicFormApi } from '../../engine/core/lowcode/public-forms.ts';
 
 /** Where the stored session (ui/stores/session.ts) and 'view as' (ui/stores/view-as.ts) are kept. */
 export const sessionStoreKey = 'metadmin.session';
@@ -43,4 +49,32 @@ export function takeEarlyCall(path: string, token: string): Promise<Response> | 
   const call = sent.get(path);
   sent.delete(path);
   return call?.token === token ? call.answer : undefined;
+}
+
+const publicSent = new Map<string, Promise<Response>>();
+
+/** The key of the public form a page address draws: the contact page's, or /public/form/{key}'s; else null. */
+export function publicFormKeyOf(pathname: string): string | null {
+  if (pathname === '/customercare/contactus') return contactFormKey;
+  const match = /^\/public\/form\/([^/]+)$/.exec(pathname);
+  try {
+    return match ? decodeURIComponent(match[1]) : null;
+  } catch {
+    return null; // a malformed address: the page says the form is not found
+  }
+}
+
+/** The address of a public form's definition (a visitor's call, no session). */
+export const publicFormDefinitionPath = (key: string) => apiPath(publicFormApi.visitor, { key });
+
+export function sendEarlyPublicFormCall(key: string): void {
+  const path = publicFormDefinitionPath(key);
+  publicSent.set(path, fetch(path, { headers: { accept: 'application/json' } }));
+}
+
+/** The answer of a public call sent early, once. */
+export function takeEarlyPublicCall(path: string): Promise<Response> | undefined {
+  const call = publicSent.get(path);
+  publicSent.delete(path);
+  return call;
 }

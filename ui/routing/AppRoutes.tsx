@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { preloadable } from './preloadable.tsx';
+import { contactPage, home, publicFormPage, shell } from './first-screen.ts';
 import { Navigate, Route, Routes } from 'react-router';
 import { useSession } from '../stores/session.ts';
-import { restoreSession } from '../api/session-calls.ts';
 import { LoginPage } from '../screens/LoginPage.tsx';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -11,31 +10,8 @@ import { LoadingBar } from '../shell/LoadingBar.tsx';
 import { SessionLayer } from '../session/SessionLayer.tsx';
 import type { RouteEntry } from '../../metadata/types/RouteEntry.ts';
 
-// The signed-in part is loaded only after sign-in, so /login stays small.
-const shell = preloadable(() => import('../shell/AppShell.tsx'));
-const home = preloadable(() => import('../screens/HomePage.tsx'));
 const AppShell = shell.Component;
 const HomePage = home.Component;
-
-/** How long a signed-in start waits for its first screen before it draws the loading screen instead. */
-const firstScreenWaitMs = 2500;
-
-/**
- * With a stored session, what the first screen needs (the session restored, the route table, the shell's code and,
- * on /home, the home's) is fetched at once and side by side, and the page is drawn once it is all here: one complete
- * screen, rather than a loading screen and then the whole frame drawn over it in one long piece of work (on a phone
- * that piece held the page for half a second). A slow network still gets the loading screen after a moment.
- */
-export function signedInFirstScreen(): Promise<unknown> {
-  if (!useSession.getState().token) return Promise.resolve();
-  const path = window.location.pathname;
-  const needed = Promise.allSettled([
-    restoreSession(), // RequireSession, waiting on the same call, says what went wrong
-    shell.preload(),
-    path === '/home' || path === '/' ? home.preload() : Promise.resolve(),
-  ]);
-  return Promise.race([needed, new Promise((resolve) => setTimeout(resolve, firstScreenWaitMs))]);
-}
 const ScreenRoute = lazy(() => import('../screens/screen/ScreenRoute.tsx'));
 const NotFoundPage = lazy(() => import('../screens/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
@@ -57,10 +33,10 @@ const InvalidVerificationCodePage = lazy(() => account().then((m) => ({ default:
 const SelfRegistrationPage = lazy(() => import('../screens/users/SelfRegistrationPage.tsx'));
 const selfRegistrationPath = '/user/create';
 const BulletinPage = lazy(() => import('../screens/public-pages/BulletinPage.tsx'));
-const ContactUsPage = lazy(() => import('../screens/public-pages/ContactUsPage.tsx'));
+const ContactUsPage = contactPage.Component;
 const ScheduleBigPicturePage = lazy(() => import('../screens/public-pages/ScheduleBigPicturePage.tsx'));
 // A built form published to the public: the form's engine loads only when one is opened.
-const PublicFormPage = lazy(() => import('../screens/public-form/PublicFormPage.tsx'));
+const PublicFormPage = publicFormPage.Component;
 
 /** Pages of the shell itself, by the route-table name the server gives them (server/modules/app/route-table.ts). */
 const shellPages: Record<string, () => React.ReactNode> = {

@@ -6,6 +6,7 @@ import { isPublicPath } from '../routing/public-paths.ts';
 import { startSessionTimers } from './timers.ts';
 import { installSessionLifecycle } from './lifecycle.ts';
 import { useSessionNotice } from '../stores/session-notice.ts';
+import { useAfterFirstPaint } from '../boot/first-paint.ts';
 
 // The dialogs (and MUI's Modal under them) are fetched when first needed, not with the first screen: /login has none.
 const IdleWarningDialog = lazy(() => import('./IdleWarningDialog.tsx').then((m) => ({ default: m.IdleWarningDialog })));
@@ -28,10 +29,11 @@ export function SessionLayer() {
 
   useEffect(() => installSessionLifecycle(), []);
 
+  const painted = useAfterFirstPaint();
   useEffect(() => {
-    if (!sessionId) return;
+    if (!sessionId || !painted) return;
     return startSessionTimers(api);
-  }, [sessionId]);
+  }, [sessionId, painted]);
 
   useEffect(() => {
     const had = hadSession.current;
@@ -44,8 +46,8 @@ export function SessionLayer() {
 
   return (
     <Suspense fallback={null}>
-      {sessionId && <IdleWarningDialog />}
-      {sessionId && <TerminationNotice />}
+      {sessionId && painted && <IdleWarningDialog />}
+      {sessionId && painted && <TerminationNotice />}
       {notice !== null && <SessionNoticeDialog />}
     </Suspense>
   );

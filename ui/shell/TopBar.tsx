@@ -7,6 +7,7 @@ import { usePublicSettings } from '../stores/public-settings.ts';
 import { signOut } from '../api/session-calls.ts';
 import { refreshCurrentUser, useCurrentUserOfSession } from '../stores/current-user.ts';
 import { pilotInformationPath, yourAccountPath } from './profile-menu.ts';
+import { afterFirstPaint } from '../boot/first-paint.ts';
 
 /** The main menu's button, page title and the profile menu (spec 1: Your Account, Pilot Information for pilot users, Help, Logout). */
 export function TopBar({ title, onToggleNav, menuButton = true }: { title: string; onToggleNav: () => void; menuButton?: boolean }) {
@@ -15,11 +16,11 @@ export function TopBar({ title, onToggleNav, menuButton = true }: { title: strin
   const routes = useSession((s) => s.routes) ?? [];
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { helpUrl, load } = usePublicSettings();
-  useEffect(() => void load(), [load]);
+  useEffect(() => void afterFirstPaint().then(load), [load]);
   const currentUser = useCurrentUserOfSession();
   const sessionId = useSession((s) => s.session?.SessionId);
   // Once per session: the PilotId (and names changed since sign-in) come from read-current-user.
-  useEffect(() => void refreshCurrentUser(), [sessionId]);
+  useEffect(() => void afterFirstPaint().then(refreshCurrentUser), [sessionId]);
   const hasYourAccount = routes.some((r) => r.Url === yourAccountPath);
   const pilotPath = pilotInformationPath(currentUser, routes);
   const open = (path: string) => {

@@ -11,6 +11,7 @@ import { api } from '../api/api.ts';
 import { useSession } from '../stores/session.ts';
 import { handleUnauthorized } from '../session/session-end.ts';
 import { saveBlob } from '../api/download.ts';
+import { afterFirstPaint } from '../boot/first-paint.ts';
 
 /** The server's widget routes (server/modules/lookups, server/modules/files). */
 export const widgetPaths = {
@@ -182,7 +183,7 @@ export function useAppWidgetData(): WidgetDataSource {
   const [maxFileSizeMB, setMaxFileSizeMB] = useState(DEFAULT_MAX_FILE_SIZE_MB);
   useEffect(() => {
     let live = true;
-    api.get<{ MaxFileSizeMB: number }>(widgetPaths.limits, { quiet: true })
+    afterFirstPaint().then(() => api.get<{ MaxFileSizeMB: number }>(widgetPaths.limits, { quiet: true }))
       .then((limits) => { if (live && limits?.MaxFileSizeMB > 0) setMaxFileSizeMB(limits.MaxFileSizeMB); })
       .catch(() => { /* the default stands; the server still enforces its own limit */ });
     return () => { live = false; };

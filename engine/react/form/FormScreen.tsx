@@ -33,6 +33,8 @@ export interface FormScreenProps {
   record: Data | null;
   title: string;
   description?: string;
+  /** False where the page draws the title and description itself, above the form (drawn before the form's code is here). */
+  titleShown?: boolean;
   save: (values: Data) => Promise<Data>;
   remove?: () => Promise<void>;
   deactivate?: () => Promise<Data>;
@@ -69,7 +71,7 @@ function errorsOf(error: unknown): ErrorItem[] {
 }
 
 /** A screen's create, update, read or delete route, rendered from its form metadata (spec 2 section 4). */
-export function FormScreen({ screen, entity, mode, record, title, description, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, notice, readOnlyMessage, createLabel }: FormScreenProps) {
+export function FormScreen({ screen, entity, mode, record, title, description, titleShown = true, save, remove, deactivate, asyncValidators, copyOfId, onCopy, onDone, actions, notice, readOnlyMessage, createLabel }: FormScreenProps) {
   const form = screen.form!;
   const lockedRecord = isReadOnlyRecord(form, record) || Boolean(readOnlyMessage);
   const readOnly = mode === 'read' || mode === 'delete' || lockedRecord;
@@ -183,7 +185,7 @@ export function FormScreen({ screen, entity, mode, record, title, description, s
   const formErrors = readOnly ? [] : formLevelErrors(state.serverErrors, state.fields);
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
-      <TitleBar title={title} description={description} actions={actions} />
+      {titleShown && <TitleBar title={title} description={description} actions={actions} />}
       {readOnlyMessage && <Alert severity="warning" role="alert">{readOnlyMessage}</Alert>}
       {lockedRecord && !readOnlyMessage && form.readOnlyWhen?.message && <Alert severity="info">{form.readOnlyWhen.message}</Alert>}
       {!lockedRecord && !readOnly && locks.messages.map((m) => <Alert key={m} severity="info">{m}</Alert>)}

@@ -3,6 +3,7 @@ import { Alert, Button, Chip, Grid, LinearProgress, Stack, Typography } from '@m
 import { itemsOf } from '../transfer/errors.ts';
 import { homeApi, sizeColumns, type HomeWidget, type HomeWidgets as Widgets } from './home-api.ts';
 import { readWidgetsMessage, WidgetCard } from './WidgetCard.tsx';
+import { afterFirstPaint } from '../../boot/first-paint.ts';
 
 /**
  * The user's widgets in their order and size, each loading on its own; the ones they hid listed below to show again.
@@ -22,7 +23,11 @@ export function HomeWidgets({ onLoaded }: { onLoaded: (count: number) => void })
       onLoaded(0);
     });
   }, [onLoaded]);
-  useEffect(load, [load]);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint().then(() => { if (live) load(); });
+    return () => { live = false; };
+  }, [load]);
 
   async function change(widget: HomeWidget, hide: boolean) {
     try {

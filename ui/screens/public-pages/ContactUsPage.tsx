@@ -19,13 +19,13 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Until the form can be drawn: its title and words, and a progress bar where the fields come. */
-const waiting = (
-  <>
-    <TitleBar title={title} description={description} />
-    <LinearProgress aria-label="Loading the form" sx={{ mt: 2 }} />
-  </>
-);
+/**
+ * The page's title and words, drawn at once and kept while the form arrives under them (the form draws no title of its
+ * own): the largest words of the page are painted first and never drawn again.
+ */
+const heading = <Box sx={{ mb: 2 }}><TitleBar title={title} description={description} /></Box>;
+/** Until the form can be drawn: a progress bar where the fields come. */
+const waiting = <LinearProgress aria-label="Loading the form" />;
 
 /** The public form's screen with the page's own words for a sent message. */
 const contactScreen = (definition: PublicFormDefinition): PublicFormDefinition['Screen'] => ({
@@ -51,14 +51,15 @@ export default function ContactUsPage() {
     );
   }
   if (loaded.state === 'missing') return <PublicPage title={title}><Alert severity="warning">{loaded.notFound ? unavailable : loaded.message}</Alert></PublicPage>;
-  if (loaded.state === 'loading') return <Frame>{waiting}</Frame>;
+  if (loaded.state === 'loading') return <Frame>{heading}{waiting}</Frame>;
   const { definition } = loaded;
   return (
     <Frame>
+      {heading}
       <Suspense fallback={waiting}>
         <LazyFormScreen
           key={opening} screen={contactScreen(definition)} entity={definition.Entity} mode="create" record={null}
-          title={title} description={description} createLabel="Send" save={save} onDone={done}
+          title={title} titleShown={false} createLabel="Send" save={save} onDone={done}
         />
       </Suspense>
       {definition.Honeypot && <Honeypot value={trap} onChange={setTrap} />}

@@ -5,6 +5,7 @@ import { useSession } from '../../stores/session.ts';
 import { ensureMainMenu, loadMainMenu, useMainMenu } from '../../stores/main-menu.ts';
 import { restartBreadcrumbs } from '../../stores/breadcrumbs.ts';
 import { MenuPanel } from './MenuPanel.tsx';
+import { afterFirstPaint } from '../../boot/first-paint.ts';
 
 export const mainMenuWidth = 264;
 
@@ -29,7 +30,7 @@ export function MainMenu() {
   const refresh = pathname === '/home' && new URLSearchParams(search).get('refresh') === 'true';
 
   useEffect(() => {
-    if (sessionId && routesLoaded) void ensureMainMenu(sessionId);
+    if (sessionId && routesLoaded) void afterFirstPaint().then(() => ensureMainMenu(sessionId));
   }, [sessionId, routesLoaded]);
 
   // Home (/home?refresh=true) loads the menu again, and so does leaving a menu item's form: an administrator's

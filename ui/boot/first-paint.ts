@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+
+let painted: Promise<void> | null = null;
+
+/**
+ * Resolves once the page's first contentful paint is done (at once when it was, before a sign-in, say). What the
+ * first screen does not show (the menu's tree, the session's timers and dialogs, settings, the current user's details,
+ * the widgets' data) waits for it, so that the first paint is not held back behind their calls and the drawing of
+ * their answers (on a phone, a tenth of a second or more).
+ */
+export function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise((resolve) => {
+    const done = () => resolve();
+    try {
+      new PerformanceObserver((entries, observer) => {
+        if (!entries.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        done();
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      requestAnimationFrame(() => setTimeout(done)); // no paint timing: the next frame
+    }
+    // A page opened in a background tab paints nothing until shown: its work starts after a moment anyway.
+    setTimeout(done, backgroundTabWaitMs);
+  });
+  return painted;
+}
+
+const backgroundTabWaitMs = 1000;
+
+/** Whether the first screen has been painted (false during the first drawing). */
+export function useAfterFirstPaint(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint().then(() => { if (live) setDone(true); });
+    return () => { live = false; };
+  }, []);
+  return done;
+}
