@@ -11,15 +11,13 @@ let painted: Promise<void> | null = null;
 export function afterFirstPaint(): Promise<void> {
   painted ??= new Promise((resolve) => {
     const done = () => resolve();
-    try {
-      new PerformanceObserver((entries, observer) => {
-        if (!entries.getEntriesByName('first-contentful-paint').length) return;
-        observer.disconnect();
-        done();
-      }).observe({ type: 'paint', buffered: true });
-    } catch {
-      requestAnimationFrame(() => setTimeout(done)); // no paint timing: the next frame
-    }
+    // Without paint timing (an old browser, a test's DOM) there is no paint to wait for.
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return done();
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      done();
+    }).observe({ type: 'paint', buffered: true });
     // A page opened in a background tab paints nothing until shown: its work starts after a moment anyway.
     setTimeout(done, backgroundTabWaitMs);
   });
