@@ -1,4 +1,4 @@
-import { publicFormKeyOf, sendEarlyCalls, sendEarlyPublicFormCall } from './boot/early-calls.ts';
+import { isHomePath, publicFormPageOf, sendEarlyCalls, sendEarlyPublicFormCall } from './boot/early-calls.ts';
 
 /**
  * The page's first script, kept small so that it runs as soon as it arrives: it sends the first calls of the screen
@@ -8,12 +8,12 @@ import { publicFormKeyOf, sendEarlyCalls, sendEarlyPublicFormCall } from './boot
 const { pathname } = window.location;
 if (sendEarlyCalls()) {
   void import('./shell/AppShell.tsx');
-  if (pathname === '/home' || pathname === '/') void import('./screens/HomePage.tsx');
+  if (isHomePath(pathname)) void import('./screens/HomePage.tsx');
 }
-const formKey = publicFormKeyOf(pathname);
-if (formKey !== null) {
+const formPage = publicFormPageOf(pathname);
+if (formPage) {
   // The form engine is not asked for here: it is most of the page's bytes, and would slow the frame's own code.
-  sendEarlyPublicFormCall(formKey);
-  void (pathname.startsWith('/public/form/') ? import('./screens/public-form/PublicFormPage.tsx') : import('./screens/public-pages/ContactUsPage.tsx'));
+  sendEarlyPublicFormCall(formPage.key);
+  void (formPage.contactPage ? import('./screens/public-pages/ContactUsPage.tsx') : import('./screens/public-form/PublicFormPage.tsx'));
 }
 void import('./app.tsx');

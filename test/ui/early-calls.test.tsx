@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { earlyCallPaths, sendEarlyCalls, sessionStoreKey, takeEarlyCall, viewAsStoreKey } from '../../ui/boot/early-calls.ts';
+import { earlyCallPaths, publicFormDefinitionPath, publicFormPageOf, sendEarlyCalls, sendEarlyPublicFormCall, sessionStoreKey, takeEarlyCall, viewAsStoreKey } from '../../ui/boot/early-calls.ts';
 import { createApiClient } from '../../ui/api/client.ts';
 
 const stored = { state: { token: 'tok', session: { SessionId: 'sid', InstanceId: 'iid' } }, version: 0 };
@@ -46,6 +46,20 @@ describe('the first calls of a signed-in start, sent before the application has 
     const answer = takeEarlyCall(earlyCallPaths.routes, 'tok');
     expect(answer).toBeInstanceOf(Promise);
     expect(takeEarlyCall(earlyCallPaths.routes, 'tok')).toBeUndefined();
+  });
+
+  it("sends a public form page's definition call without the session, given only to a caller without a token", () => {
+    expect(publicFormPageOf('/customercare/contactus')).toEqual({ key: 'contact-us', contactPage: true });
+    expect(publicFormPageOf('/public/form/a%20b')).toEqual({ key: 'a b', contactPage: false });
+    expect(publicFormPageOf('/public/form/%E0%A4%A')).toBeNull();
+    expect(publicFormPageOf('/public/form/x/y')).toBeNull();
+    sendEarlyPublicFormCall('a b');
+    const path = publicFormDefinitionPath('a b');
+    expect(fetchMock.mock.calls[0][0]).toBe(path);
+    expect(fetchMock.mock.calls[0][1].headers).toEqual({ accept: 'application/json' });
+    expect(takeEarlyCall(path, 'tok')).toBeUndefined();
+    sendEarlyPublicFormCall('a b');
+    expect(takeEarlyCall(path, null)).toBeInstanceOf(Promise);
   });
 
   it("is handled by the API client as its own call: a refreshed token is kept, a 401 ends the session, no second call", async () => {

@@ -7,11 +7,11 @@
  * A page drawing a public form (the contact page, /public/form/{key}) sends the call for the form's definition the same
  * way, signed in or not.
  *
- * This module imports nothing that runs (types and constants only): whatever it imported would have to arrive before
- * it could run.
+ * This module imports only constants and a path helper of engine/core, which import nothing themselves: whatever it
+ * imported would have to arrive before it could run.
  */
 import { apiPath } from '../../engine/core/lowcode/api.ts';
-import { contactFormKey, publicFormApi } from '../../engine/core/lowcode/public-forms.ts';
+import { contactFormKey, contactPageUrl, publicFormApi } from '../../engine/core/lowcode/public-forms.ts';
 
 /** Where the stored session (ui/stores/session.ts) and 'view as' (ui/stores/view-as.ts) are kept. */
 export const sessionStoreKey = 'metadmin.session';
@@ -19,7 +19,8 @@ export const viewAsStoreKey = 'metadmin.viewAs';
 
 export const earlyCallPaths = { current: '/api/Authenticate/Current', routes: '/api/App/GetRoutes' } as const;
 
-const sent = new Map<string, { token: string; answer: Promise<Response> }>();
+/** Each call sent early, by path, with the session token it carried (null: a public call). */
+const sent = new Map<string, { token: string | null; answer: Promise<Response> }>();
 
 interface StoredSession { state?: { token?: string | null; session?: { SessionId?: string; InstanceId?: string } | null } }
 
@@ -44,21 +45,25 @@ export function sendEarlyCalls(): boolean {
   return true;
 }
 
-/** The answer of a call sent early with this token, once (a later call of the same path is sent anew). */
-export function takeEarlyCall(path: string, token: string): Promise<Response> | undefined {
+/**
+ * The answer of a call sent early with this token (null for a public call), once: a later call of the same path is
+ * sent anew.
+ */
+export function takeEarlyCall(path: string, token: string | null): Promise<Response> | undefined {
   const call = sent.get(path);
   sent.delete(path);
   return call?.token === token ? call.answer : undefined;
 }
 
-const publicSent = new Map<string, Promise<Response>>();
+/** The home's address: a signed-in start there fetches the home's code with the shell's. */
+export const isHomePath = (pathname: string) => pathname === '/home' || pathname === '/';
 
-/** The key of the public form a page address draws: the contact page's, or /public/form/{key}'s; else null. */
-export function publicFormKeyOf(pathname: string): string | null {
-  if (pathname === '/customercare/contactus') return contactFormKey;
+/** The public form a page address draws, and whether that page is the contact page; else null. */
+export function publicFormPageOf(pathname: string): { key: string; contactPage: boolean } | null {
+  if (pathname === contactPageUrl) return { key: contactFormKey, contactPage: true };
   const match = /^\/public\/form\/([^/]+)$/.exec(pathname);
   try {
-    return match ? decodeURIComponent(match[1]) : null;
+    return match ? { key: decodeURIComponent(match[1]), contactPage: false } : null;
   } catch {
     return null; // a malformed address: the page says the form is not found
   }
@@ -69,12 +74,5 @@ export const publicFormDefinitionPath = (key: string) => apiPath(publicFormApi.v
 
 export function sendEarlyPublicFormCall(key: string): void {
   const path = publicFormDefinitionPath(key);
-  publicSent.set(path, fetch(path, { headers: { accept: 'application/json' } }));
-}
-
-/** The answer of a public call sent early, once. */
-export function takeEarlyPublicCall(path: string): Promise<Response> | undefined {
-  const call = publicSent.get(path);
-  publicSent.delete(path);
-  return call;
+  sent.set(path, { token: null, answer: fetch(path, { headers: { accept: 'application/json' } }) });
 }

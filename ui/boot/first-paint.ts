@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let painted: Promise<void> | null = null;
 
@@ -26,12 +26,15 @@ export function afterFirstPaint(): Promise<void> {
 
 const backgroundTabWaitMs = 1000;
 
-/** Whether the first screen has been painted (false during the first drawing). */
+/**
+ * Whether the first screen has been painted (false during the first drawing). What it brings in is drawn as a
+ * transition, in slices the browser may answer input between (a public form, the session's dialogs).
+ */
 export function useAfterFirstPaint(): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void afterFirstPaint().then(() => { if (live) setDone(true); });
+    void afterFirstPaint().then(() => { if (live) startTransition(() => setDone(true)); });
     return () => { live = false; };
   }, []);
   return done;

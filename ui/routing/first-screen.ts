@@ -1,6 +1,6 @@
 import { useSession } from '../stores/session.ts';
 import { restoreSession } from '../api/session-calls.ts';
-import { publicFormKeyOf } from '../boot/early-calls.ts';
+import { isHomePath, publicFormPageOf } from '../boot/early-calls.ts';
 import { preloadDefinition } from '../screens/public-form/public-form-parts.tsx';
 import { preloadable } from './preloadable.tsx';
 
@@ -25,15 +25,15 @@ export function firstScreenReady(): Promise<unknown> {
   const needed: Array<Promise<unknown>> = [];
   if (useSession.getState().token) {
     needed.push(restoreSession(), shell.preload()); // RequireSession, waiting on the same call, says what went wrong
-    if (path === '/home' || path === '/') needed.push(home.preload());
+    if (isHomePath(path)) needed.push(home.preload());
   }
-  const formKey = publicFormKeyOf(path);
-  if (formKey !== null) {
-    // Only the page: its frame (title and words) is drawn first, and then the form engine is asked for (most of the
-    // page's bytes, and of its work once here: fetched before, it held the first paint back). The definition, asked
-    // for by ui/main.tsx already, is taken over by the page.
-    needed.push((path.startsWith('/public/form/') ? publicFormPage : contactPage).preload());
-    void preloadDefinition(formKey).catch(() => undefined); // the page's own call says what went wrong
+  const formPage = publicFormPageOf(path);
+  // Only the page: its frame (title and words) is drawn first, and then the form engine is asked for (most of the
+  // page's bytes, and of its work once here: fetched before, it held the first paint back). The definition, asked for
+  // by ui/main.tsx already, is taken over here and handed to the page.
+  if (formPage) {
+    needed.push((formPage.contactPage ? contactPage : publicFormPage).preload());
+    void preloadDefinition(formPage.key).catch(() => undefined); // the page's own call says what went wrong
   }
   if (!needed.length) return Promise.resolve();
   return Promise.race([Promise.allSettled(needed), new Promise((resolve) => setTimeout(resolve, firstScreenWaitMs))]);

@@ -7,9 +7,9 @@ import { lazy, useState, type ComponentType } from 'react';
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | null = null;
-  let loading: Promise<unknown> | null = null;
-  const preload = () => (loading ??= load().then((m) => { loaded = m.default; }));
-  const Lazy = lazy(() => load().then((m) => { loaded = m.default; return m; }));
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () => (loading ??= load().then((m) => { loaded = m.default; return m; }));
+  const Lazy = lazy(preload);
   function Preloadable(props: P) {
     const [Ready] = useState(() => loaded);
     return Ready ? <Ready {...props} /> : <Lazy {...props} />;

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { contactPageUrl } from '../../engine/core/lowcode/public-forms.ts';
 
 /** The public routes (spec 1 section 2): always mounted, reachable without a session. */
 export const publicPaths = {
@@ -12,7 +13,7 @@ export const publicPaths = {
   invalidVerificationCode: '/user/invalidverificationcode/:reason/:token',
   // Issue 32's public pages: reachable signed in or not.
   bulletin: '/bulletin/view/:id',
-  contactUs: '/customercare/contactus',
+  contactUs: contactPageUrl,
   scheduleBigPicture: '/scheduleBigPicture',
   /** A built form published to the public (issue 32). */
   publicForm: '/public/form/:key',

@@ -8,8 +8,6 @@ import { useNotifications } from '../../engine/react/notifications/store.ts';
 import { sessionTexts } from './messages.ts';
 import { sessionStoreKey } from '../boot/early-calls.ts';
 
-/** The key zustand's persist middleware stores the session under (ui/stores/session.ts). */
-export const sessionStorageKey = sessionStoreKey;
 
 function tokenIn(stored: string | null): string | null {
   try {
@@ -24,7 +22,7 @@ function tokenIn(stored: string | null): string | null {
  * the new session over instead of ending (and, by ending, signing the other tab out through the shared storage).
  */
 export function adoptOtherTabSession(): boolean {
-  const stored = tokenIn(localStorage.getItem(sessionStorageKey));
+  const stored = tokenIn(localStorage.getItem(sessionStoreKey));
   if (!stored || stored === useSession.getState().token) return false;
   const before = useSession.getState().session?.SessionId;
   void Promise.resolve(useSession.persist.rehydrate()).then(() => {
@@ -58,7 +56,7 @@ export function installSessionLifecycle(): () => void {
   });
 
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== sessionStorageKey && event.key !== null) return;
+    if (event.key !== sessionStoreKey && event.key !== null) return;
     const theirs = event.key === null ? null : tokenIn(event.newValue);
     const ours = useSession.getState().token;
     if (!theirs && ours) {

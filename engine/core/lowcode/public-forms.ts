@@ -23,6 +23,9 @@ export const publicFormUrl = (key: string) => `/public/form/${encodeURIComponent
  */
 export const contactFormKey = 'contact-us';
 
+/** The Contact Us page (spec 1 section 2), which draws the public form of the contact key. */
+export const contactPageUrl = '/customercare/contactus';
+
 /** Where a public form's new record is sent: nowhere, the client settings' contact address (followed as it changes), or an address. */
 export const notifyTargets = ['none', 'contactAddress', 'address'] as const;
 export type NotifyTarget = (typeof notifyTargets)[number];

@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
-import { contactFormKey, publicFormUrl } from '../../../engine/core/lowcode/public-forms.ts';
+import { contactFormKey, contactPageUrl, publicFormUrl } from '../../../engine/core/lowcode/public-forms.ts';
 import type { BuiltForm } from '../forms/built-forms.ts';
 import { shippedForm } from '../public-pages/shipped-forms.ts';
 import { fieldsOf, type StoredPublicForm } from './settings-store.ts';
 
 type Row = Record<string, unknown>;
 interface Mail { to: string; subject: string; text: string }
-
-/** The page the shipped contact form is drawn at (spec 1 section 2), named in its notice instead of /public/form/contact-us. */
-export const contactPagePath = '/customercare/contactus';
 
 const shown = (value: unknown): string => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -20,11 +17,12 @@ function labelled(built: BuiltForm, offered: string[], record: Row): string {
 /** The wording of the two e-mails: the contact form keeps the texts it had; any other public form names itself. */
 async function wording(app: FastifyInstance, built: BuiltForm, stored: StoredPublicForm, record: Row) {
   const title = built.screen.title;
+  // The contact form's notice names its own page (contactPageUrl) rather than /public/form/contact-us.
   if (stored.PublicKey === contactFormKey) {
     const contact = await shippedForm(app.db, 'Contact Messages');
     const subject = shown(contact?.built.form.FormId === built.form.FormId ? record[contact.column('Subject')] : '').slice(0, 150);
     return {
-      notice: { subject: `Contact message: ${subject}`, sentThrough: `sent a message through ${app.config.publicUrl}${contactPagePath}` },
+      notice: { subject: `Contact message: ${subject}`, sentThrough: `sent a message through ${app.config.publicUrl}${contactPageUrl}` },
       confirmation: {
         subject: 'We received your message',
         text: `Thank you for contacting us. We received your message and will reply to this address.\n\nIf you did not write to us, you can ignore this e-mail.\n\n${app.config.publicUrl}`,

@@ -9,8 +9,7 @@ import { preloadable } from '../../routing/preloadable.tsx';
 
 /**
  * The parts of a public form's page (issue 32), shared by /public/form/{key} and /customercare/contactus. The form
- * engine is fetched beside the form's definition, never before the page draws its frame: the first paint of a page
- * people arrive at does not wait for it.
+ * engine is fetched once the page's frame is painted: the first paint of a page people arrive at does not wait for it.
  */
 export const loadFormScreen = () => import('../../../engine/react/form/FormScreen.tsx');
 export const formScreen = preloadable<FormScreenProps>(() => loadFormScreen().then((m) => ({ default: m.FormScreen })));
