@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 
-export const theme = createTheme({
+// Made on the first draw rather than when the module loads: the first screen's code then runs as shorter pieces of work.
+let made: ReturnType<typeof createTheme> | undefined;
+const theme = () => (made ??= createTheme({
   palette: {
     mode: 'light',
     primary: { main: '#1f5fa8' },
@@ -53,12 +55,12 @@ export const theme = createTheme({
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
-});
+}));
 
 /** The product's look, for the app, Storybook and component tests alike. */
 export function AppTheme({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={theme()}>
       <CssBaseline />
       {children}
     </ThemeProvider>
