@@ -47,20 +47,29 @@ export async function signInForAudit(context: BrowserContext, baseUrl: string): 
   return async () => { await cdp.send('Network.clearBrowserCache'); };
 }
 
+/** Lighthouse's runtime errors that are its trace recording failing, not the page: "Please run Lighthouse again." */
+const toolFailures = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_DCL', 'PROTOCOL_TIMEOUT']);
+
 /**
  * Lighthouse's mobile preset as it is (a 412 px phone, slow 4G, the CPU slowed 4x, simulated) on one URL, performance
  * and accessibility only. `keepStorage` keeps the signed-in session (and the HTTP cache: empty it before).
  */
 export async function audit(port: number, url: string, options: { keepStorage?: boolean } = {}): Promise<Audit> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: options.keepStorage ?? false,
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const run = async () => {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: options.keepStorage ?? false,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return result.lhr;
+  };
+  let lhr = await run();
+  // Lighthouse's own recording failing (it asks to be run again) says nothing of the page: run once more. A page that
+  // paints nothing (NO_FCP) is not such a failure.
+  if (lhr.runtimeError && toolFailures.has(lhr.runtimeError.code)) lhr = await run();
   // The whole report beside the figures, to see what held a page up.
   await mkdir('test-results/lighthouse', { recursive: true });
   await writeFile(`test-results/lighthouse/${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}.json`, JSON.stringify(lhr));
