@@ -139,10 +139,12 @@ describe('the public pages (Chromium, signed out)', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Updated \d/);
     const loadedAt = await page.evaluate(() => performance.timeOrigin);
 
-    const start = new Date();
-    start.setMinutes(start.getMinutes() + 30, 0, 0);
+    // On now, so it is today's whatever the hour (30 minutes ahead was tomorrow after 23:30): an item that started
+    // before midnight and is still on shows under today too.
+    const start = new Date(Date.now() - 5 * 60_000);
+    start.setSeconds(0, 0);
     await api.post(`/api/forms/${await shippedFormId(app, 'Schedule Items')}/records`, {
-      Title: 'Fire drill', StartsAt: start.toISOString(), EndsAt: new Date(start.getTime() + 15 * 60_000).toISOString(), Place: 'Car park', Status: await scheduleStatusId(app, 'Scheduled'),
+      Title: 'Fire drill', StartsAt: start.toISOString(), EndsAt: new Date(start.getTime() + 20 * 60_000).toISOString(), Place: 'Car park', Status: await scheduleStatusId(app, 'Scheduled'),
     }, 201);
     // The wall asks again when it becomes visible (and every 30 s): as a screen woken from sleep does.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
