@@ -11,6 +11,7 @@ import { jwtSecret } from './bootstrap/jwt-secret.ts';
 import { ensureMasterAdmin, type MasterAdminResult } from './bootstrap/master-admin.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import compression from './plugins/compression.ts';
 import openapi from './plugins/openapi.ts';
 import accessControl from './plugins/access.ts';
 import staticUi from './plugins/static-ui.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(bodyDepth);
     await app.register(storableText);
     await app.register(securityHeaders);
+    await app.register(compression);
     await app.register(openapi);
     await app.register(accessControl, { secret });
     await app.register(outgoingDates);
