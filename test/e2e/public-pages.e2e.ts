@@ -72,7 +72,14 @@ describe('the public pages (Chromium, signed out)', () => {
     await main.getByRole('textbox', { name: /^Name\b/ }).fill('Grace Visitor');
     await main.getByRole('textbox', { name: /^Email\b/ }).fill('not-an-address');
     await main.getByRole('textbox', { name: /^Subject\b/ }).fill('Parking');
-    await main.getByRole('textbox', { name: /^Message\b/ }).fill('Is there parking for visitors?');
+    // The message box shows three lines empty, and grows with what is typed: every line stays in sight, none scrolls.
+    const message = main.getByRole('textbox', { name: /^Message\b/ });
+    const size = () => message.evaluate((box) => ({ shown: box.clientHeight, needed: box.scrollHeight, line: parseFloat(getComputedStyle(box).lineHeight) }));
+    const empty = await size();
+    expect(empty.shown).toBeGreaterThanOrEqual(3 * empty.line - 1);
+    await message.fill('Is there parking for visitors?\nWe come by car,\nfour of us,\non Tuesday,\nat ten,\nfor the whole day.');
+    await expect.poll(async () => (await size()).shown).toBeGreaterThanOrEqual(6 * empty.line - 1);
+    expect((await size()).needed).toBeLessThanOrEqual((await size()).shown + 1);
     await page.getByRole('button', { name: 'Send' }).click();
     // The form's own rule, in the browser: nothing is sent.
     await expect.poll(() => page.getByText(/valid e-mail address/i).first().isVisible()).toBe(true);

@@ -1,10 +1,20 @@
-import { TextField } from '@mui/material';
+import { TextField, type SxProps, type Theme } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { message } from '../../core/messages.ts';
 import { isNumberSchema, NumberWidget } from '../number/NumberWidget.tsx';
 import { emptyValueOf } from '../shared/empty-value.ts';
 import { useAsyncValidation } from '../shared/useAsyncValidation.ts';
 import { effectiveMaxLength, exceedsMaxLength, TEXT_AREA_MAX_LENGTH, TEXT_MAX_LENGTH, type TextOptions } from './logic.ts';
+
+/**
+ * A multi-line text is a plain textarea that grows with its text by CSS (field-sizing), from three lines where it is
+ * typed in: MUI's own (TextareaAutosize) measures itself as it is drawn, which makes the browser lay out the whole new
+ * form in the middle of drawing it (on a phone, the longest task of a form's first draw). A browser without
+ * field-sizing keeps the rows and scrolls. 1.4375em is MUI's line height of an input.
+ */
+const growingTextArea = (readonly: boolean | undefined) =>
+  // csstype does not list field-sizing yet.
+  ({ '& textarea': { fieldSizing: 'content', ...(readonly ? {} : { minHeight: 'calc(3 * 1.4375em)' }) } }) as SxProps<Theme>;
 
 function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: number }) {
   const { id, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors, autofocus, placeholder, multiline, defaultMax } = props;
@@ -18,7 +28,8 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       id={id}
       fullWidth
       multiline={multiline}
-      minRows={multiline && !readonly ? 3 : undefined}
+      rows={multiline ? 3 : undefined}
+      sx={multiline ? growingTextArea(readonly) : undefined}
       label={hideLabel ? undefined : label}
       required={required}
       disabled={disabled}
@@ -31,7 +42,8 @@ function TextControl(props: WidgetProps & { multiline: boolean; defaultMax: numb
       // A read-only text is not being typed: no counter, and no room kept for more lines.
       helperText={shownError ?? (multiline && !readonly ? `${String(value ?? '').length} / ${max}` : undefined)}
       // On the input component (not only the native input), so that it carries MUI's read-only class and looks it.
-      slotProps={{ input: { readOnly: readonly } }}
+      // A multi-line one is a plain textarea (see growingTextArea).
+      slotProps={{ input: { readOnly: readonly, ...(multiline ? { inputComponent: 'textarea' } : {}) } }}
       // An emptied required field is undefined, so RJSF's required check sees it as missing; an optional one null.
       onChange={(e) => {
         remote.clear();
