@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
-import { firstScreenGroups, preloadFirstScreen } from './first-screen-chunk.ts';
+import { compileEagerly, firstScreenGroups, preloadFirstScreen } from './first-screen-chunk.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -10,7 +10,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 /** The UI build (dist/ui) and the dev server, which proxies the API to the Fastify server. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), preloadFirstScreen(), precompress()],
+  plugins: [react(), preloadFirstScreen(), compileEagerly(/^assets\/(boot|first-screen|rolldown-runtime|shell|FormScreen)-/), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../dist/ui', import.meta.url)),
     emptyOutDir: true,
