@@ -47,11 +47,22 @@ describe('the first screens on a phone, by Lighthouse', () => {
     for (const a of figures) console.log(auditLine(a));
   });
 
+  /** A first visit of any of these pages fetches its first screen's chunk alone (about 150 KiB): less came from a cache. */
+  const firstVisitKiB = 100;
+
   async function measured(path: string, emptyCache?: () => Promise<void>): Promise<Audit> {
     const audits: Audit[] = [];
     for (let i = 0; i < runs; i++) {
-      await emptyCache?.();
-      audits.push(await audit(browser.port, `${baseUrl}${path}`, { keepStorage: Boolean(emptyCache) }));
+      let result: Audit;
+      // Emptied from another tab, the cache is now and then still there for the audit's page: such a run is no first
+      // visit (it scored higher), so it is run again.
+      for (let tries = 0; ; tries++) {
+        await emptyCache?.();
+        result = await audit(browser.port, `${baseUrl}${path}`, { keepStorage: Boolean(emptyCache) });
+        if (result.transferKiB >= firstVisitKiB || tries === 2) break;
+      }
+      expect(result.transferKiB, `${path} was served from a cache: ${auditLine(result)}`).toBeGreaterThanOrEqual(firstVisitKiB);
+      audits.push(result);
     }
     figures.push(...audits);
     return median(audits);

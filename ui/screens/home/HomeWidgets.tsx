@@ -1,9 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
-import { itemsOf } from '../transfer/errors.ts';
-import { homeApi, sizeColumns, type HomeWidget, type HomeWidgets as Widgets } from './home-api.ts';
-import { readWidgetsMessage, WidgetCard } from './WidgetCard.tsx';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Alert, Button, LinearProgress } from '@mui/material';
+import { homeApi, readWidgetsMessage, type HomeWidgets as Widgets } from './home-api.ts';
 import { afterFirstPaint } from '../../boot/first-paint.ts';
+
+/**
+ * The widgets' own code (cards, charts' loaders, the grid) is asked for with the widget list, after the home's first
+ * paint: the home's first screen (its greeting and screens) does not wait for it.
+ */
+const loadGrid = () => import('./WidgetGrid.tsx');
+const WidgetGrid = lazy(loadGrid);
+
+const loading = <LinearProgress aria-label="Loading your widgets" />;
 
 /**
  * The user's widgets in their order and size, each loading on its own; the ones they hid listed below to show again.
@@ -14,6 +21,7 @@ export function HomeWidgets({ onLoaded }: { onLoaded: (count: number) => void })
   const [failure, setFailure] = useState<string | null>(null);
 
   const load = useCallback(() => {
+    void loadGrid();
     homeApi.widgets().then((w) => {
       setWidgets(w);
       setFailure(null);
@@ -29,35 +37,13 @@ export function HomeWidgets({ onLoaded }: { onLoaded: (count: number) => void })
     return () => { live = false; };
   }, [load]);
 
-  async function change(widget: HomeWidget, hide: boolean) {
-    try {
-      await (hide ? homeApi.hide(widget.WidgetId) : homeApi.unhide(widget.WidgetId));
-      load();
-    } catch (error) {
-      setFailure(itemsOf(error)[0]?.ErrorMessage ?? readWidgetsMessage);
-    }
-  }
-
   if (failure && !widgets) return <Alert severity="error" action={<Button color="inherit" size="small" onClick={load}>Retry</Button>}>{failure}</Alert>;
-  if (!widgets) return <LinearProgress aria-label="Loading your widgets" />;
+  if (!widgets) return loading;
+  // No widget and none hidden: nothing to draw, and no need to wait for the widgets' code.
+  if (widgets.Widgets.length === 0 && widgets.Hidden.length === 0) return failure ? <Alert severity="error">{failure}</Alert> : null;
   return (
-    <Stack spacing={2}>
-      {failure && <Alert severity="error">{failure}</Alert>}
-      <Grid container spacing={2}>
-        {widgets.Widgets.map((w) => (
-          <Grid key={w.WidgetId} size={sizeColumns[w.Size]}>
-            <WidgetCard widget={w} onHide={(widget) => void change(widget, true)} />
-          </Grid>
-        ))}
-      </Grid>
-      {widgets.Hidden.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">Hidden widgets:</Typography>
-          {widgets.Hidden.map((w) => (
-            <Chip key={w.WidgetId} label={`Show ${w.Title}`} onClick={() => void change(w, false)} variant="outlined" />
-          ))}
-        </Stack>
-      )}
-    </Stack>
+    <Suspense fallback={loading}>
+      <WidgetGrid widgets={widgets} failure={failure} onChanged={load} onFailure={setFailure} />
+    </Suspense>
   );
 }

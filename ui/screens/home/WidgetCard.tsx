@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, CardHeader, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { homeApi, type HomeWidget } from './home-api.ts';
+import { homeApi, readWidgetsMessage, type HomeWidget } from './home-api.ts';
 import { widgetRenderers } from './widget-renderers.tsx';
-
-/** Spec 3 "Widgets and circles": what a widget whose load failed shows in its place. */
-export const readWidgetsMessage = 'Read Widgets';
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: Record<string, unknown> };
 

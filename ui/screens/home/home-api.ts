@@ -1,6 +1,9 @@
 import { api } from '../../api/api.ts';
 import type { ReportChartData, ReportResult } from '../reports/report-api.ts';
 
+/** Spec 3 "Widgets and circles": what a widget (or the list of them) that could not be read shows in its place. */
+export const readWidgetsMessage = 'Read Widgets';
+
 /** The wire shapes of /home's calls (server/modules/widgets/home-routes.ts). */
 export type WidgetSize = 'small' | 'medium' | 'large';
 export interface HomeWidget { WidgetId: number; Kind: string; Title: string; Size: WidgetSize; SortOrder: number }
