@@ -62,7 +62,11 @@ function renderTopBar(routes: RouteEntry[]) {
   );
 }
 
-const openMenu = () => userEvent.click(screen.getByRole('button', { name: /Profile menu/ }));
+/** Opens the profile menu and waits for it: its code loads on the first wish to open it. */
+const openMenu = async () => {
+  await userEvent.click(screen.getByRole('button', { name: /Profile menu/ }));
+  await screen.findByRole('menu');
+};
 
 describe('the profile menu', () => {
   it('offers Your Account and, for a pilot user with the route, Pilot Information going to /pilot/update/{PilotId}', async () => {
